@@ -1,0 +1,47 @@
+# The kernel table of the build: one row per kernel file, with the ISA flags that file alone is
+# compiled with, and the definition that puts it in the dispatch table (src/dispatch/kernel_table.cpp).
+# SHASTA_ENABLE_<KERNEL>=OFF leaves a kernel out.
+set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp)
+set(SHASTA_KERNEL_DEFINITIONS "")
+
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(SHASTA_ARCH x86_64)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(SHASTA_ARCH aarch64)
+else()
+  set(SHASTA_ARCH other)
+endif()
+
+#   kernel  arch     file                              flags                         definition
+set(_shasta_kernel_rows
+  "shani|x86_64|src/kernels/x86/sha256_shani.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI"
+  "avx2|x86_64|src/kernels/x86/sha256_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
+  "avx2|x86_64|src/kernels/x86/sha512_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
+  "armv8|aarch64|src/kernels/arm/sha256_armv8.cpp|-march=armv8-a+crypto|SHASTA_HAVE_ARMV8"
+  "armv8|aarch64|src/kernels/arm/sha512_armv8.cpp|-march=armv8.2-a+sha3|SHASTA_HAVE_ARMV8_SHA512")
+
+set(SHASTA_KERNELS portable)
+foreach(row IN LISTS _shasta_kernel_rows)
+  string(REPLACE "|" ";" fields "${row}")
+  list(GET fields 0 kernel)
+  list(GET fields 1 arch)
+  list(GET fields 2 file)
+  list(GET fields 3 flags)
+  list(GET fields 4 definition)
+  string(TOUPPER "${kernel}" upper)
+  if(NOT arch STREQUAL SHASTA_ARCH OR NOT EXISTS "${PROJECT_SOURCE_DIR}/${file}")
+    continue()
+  endif()
+  option(SHASTA_ENABLE_${upper} "Build the ${kernel} kernels" ON)
+  if(NOT SHASTA_ENABLE_${upper})
+    continue()
+  endif()
+  separate_arguments(flag_list UNIX_COMMAND "${flags}")
+  set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${flag_list}")
+  list(APPEND SHASTA_KERNEL_SOURCES ${file})
+  list(APPEND SHASTA_KERNEL_DEFINITIONS ${definition})
+  list(APPEND SHASTA_KERNELS ${kernel})
+endforeach()
+list(REMOVE_DUPLICATES SHASTA_KERNEL_DEFINITIONS)
+list(REMOVE_DUPLICATES SHASTA_KERNELS)
+message(STATUS "shasta kernels: ${SHASTA_KERNELS}")

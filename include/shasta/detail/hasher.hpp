@@ -1,0 +1,165 @@
+// hasher.hpp: the Merkle-Damgard streaming core shared by the six SHA-2 algorithms: the partial
+// block, the padding and the length of FIPS 180-4 section 5.1. Whole blocks go straight from the
+// caller's buffer to the kernel in one call; only a tail is copied.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <type_traits>
+
+#include "../error.hpp"
+#include "algorithms.hpp"
+
+namespace shasta::detail {
+
+struct HasherTestAccess;  // defined by the tests only, to inject a length past what can be hashed
+
+// store_digest writes the first `out.size()` bytes of `state` as big-endian words (section 6.2.2 step 4).
+template <class Word>
+constexpr void store_digest(const std::array<Word, 8>& state, std::span<std::uint8_t> out) noexcept {
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t shift = 8 * (sizeof(Word) - 1 - i % sizeof(Word));
+    out[i] = static_cast<std::uint8_t>(state[i / sizeof(Word)] >> shift);
+  }
+}
+
+// finish_block pads the `tail` bytes already at the front of `block` (one block long, writable) and
+// absorbs them with the total length `bytes_hi:bytes_lo` in bytes: one block or two (section 5.1).
+template <class Family>
+constexpr void finish_block(std::array<typename Family::Word, 8>& state, std::uint8_t* block, std::size_t tail,
+                            std::uint64_t bytes_lo, std::uint64_t bytes_hi) noexcept {
+  constexpr std::size_t kB = Family::kBlockSize;
+  constexpr std::size_t kL = Family::kLengthSize;
+  block[tail++] = 0x80;
+  if (tail > kB - kL) {
+    std::fill(block + tail, block + kB, std::uint8_t{0});
+    Family::compress(state.data(), block, 1);
+    tail = 0;
+  }
+  std::fill(block + tail, block + kB - 8, std::uint8_t{0});
+  if constexpr (kL == 16) {
+    // The high 64 bits of the 128-bit bit count: the byte count's top three bits carry in.
+    const std::uint64_t bits_hi = (bytes_hi << 3) | (bytes_lo >> 61);
+    for (std::size_t i = 0; i < 8; ++i) block[kB - 16 + i] = static_cast<std::uint8_t>(bits_hi >> (56 - 8 * i));
+  }
+  const std::uint64_t bits_lo = bytes_lo << 3;
+  for (std::size_t i = 0; i < 8; ++i) block[kB - 8 + i] = static_cast<std::uint8_t>(bits_lo >> (56 - 8 * i));
+  Family::compress(state.data(), block, 1);
+}
+
+// Hasher is one SHA-2 algorithm's streaming state. It is a plain value: copy it to fork a running
+// hash. It never allocates.
+template <Sha2Algorithm Alg>
+class Hasher {
+  using Family = typename Alg::Family;
+  using Word = typename Family::Word;
+
+ public:
+  static constexpr std::size_t digest_size = Alg::kDigestSize;
+  static constexpr std::size_t block_size = Family::kBlockSize;
+  using Digest = std::array<std::uint8_t, digest_size>;
+
+  constexpr Hasher() noexcept = default;
+
+  // reset starts a new message, as a newly made Hasher does.
+  constexpr void reset() noexcept { *this = Hasher(); }
+
+  // update absorbs more of the message.
+  constexpr Hasher& update(std::span<const std::uint8_t> data) noexcept {
+    absorb(data.data(), data.size());
+    return *this;
+  }
+  Hasher& update(std::span<const std::byte> data) noexcept {
+    absorb(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
+    return *this;
+  }
+  Hasher& update(const void* data, std::size_t len) noexcept {
+    absorb(static_cast<const std::uint8_t*>(data), len);
+    return *this;
+  }
+  constexpr Hasher& update(std::string_view text) noexcept {
+    if (std::is_constant_evaluated()) {
+      // Constant evaluation cannot reinterpret chars as bytes: convert them a block at a time.
+      std::array<std::uint8_t, block_size> bytes{};
+      for (std::size_t done = 0; done < text.size();) {
+        const std::size_t n = std::min(block_size, text.size() - done);
+        for (std::size_t i = 0; i < n; ++i) bytes[i] = static_cast<std::uint8_t>(text[done + i]);
+        absorb(bytes.data(), n);
+        done += n;
+      }
+    } else {
+      absorb(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    }
+    return *this;
+  }
+
+  // finalize_into writes the digest into the first `digest_size` bytes of `out` and starts a new
+  // message. A shorter `out` is refused with Error::output_too_small and the state is kept.
+  constexpr Error finalize_into(std::span<std::uint8_t> out) noexcept {
+    if (out.size() < digest_size) return Error::output_too_small;
+    finish_block<Family>(state_, buffer_.data(), buffered_, bytes_lo_, bytes_hi_);
+    store_digest(state_, out.first(digest_size));
+    reset();
+    return Error::ok;
+  }
+
+  // finalize returns the digest and starts a new message.
+  constexpr Digest finalize() noexcept {
+    Digest out{};
+    finalize_into(out);
+    return out;
+  }
+
+ private:
+  friend struct HasherTestAccess;
+
+  constexpr void absorb(const std::uint8_t* p, std::size_t n) noexcept {
+    bytes_lo_ += n;
+    bytes_hi_ += bytes_lo_ < n;  // carry; only SHA-512's 128-bit count ever reads it
+    if (buffered_ != 0) {
+      const std::size_t take = std::min(block_size - buffered_, n);
+      std::copy(p, p + take, buffer_.data() + buffered_);
+      buffered_ += take;
+      p += take;
+      n -= take;
+      if (buffered_ < block_size) return;
+      Family::compress(state_.data(), buffer_.data(), 1);
+      buffered_ = 0;
+    }
+    const std::size_t whole = n / block_size;
+    if (whole != 0) Family::compress(state_.data(), p, whole);
+    p += whole * block_size;
+    n -= whole * block_size;
+    std::copy(p, p + n, buffer_.data());
+    buffered_ = n;
+  }
+
+  std::array<Word, 8> state_ = Alg::kIv;
+  std::array<std::uint8_t, block_size> buffer_{};
+  std::uint64_t bytes_lo_ = 0;
+  std::uint64_t bytes_hi_ = 0;
+  std::size_t buffered_ = 0;
+};
+
+// one_shot hashes a whole message: every whole block straight from `p`, the tail padded in a local block.
+template <Sha2Algorithm Alg>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> one_shot(const std::uint8_t* p, std::size_t n) noexcept {
+  using Family = typename Alg::Family;
+  constexpr std::size_t kB = Family::kBlockSize;
+  std::array<typename Family::Word, 8> state = Alg::kIv;
+  const std::size_t whole = n / kB;
+  if (whole != 0) Family::compress(state.data(), p, whole);
+  const std::size_t tail = n - whole * kB;
+  std::array<std::uint8_t, kB> block;  // every byte is written by the copy and the padding
+  std::copy(p + whole * kB, p + n, block.data());
+  finish_block<Family>(state, block.data(), tail, n, 0);
+  std::array<std::uint8_t, Alg::kDigestSize> out{};
+  store_digest(state, std::span<std::uint8_t>(out));
+  return out;
+}
+
+}  // namespace shasta::detail

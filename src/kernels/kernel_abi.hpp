@@ -1,0 +1,39 @@
+// kernel_abi.hpp: the one raw signature every compression kernel has (DESIGN.md, layer 1).
+// Kernel files include only this header, <cstdint>, <cstddef> and their intrinsics header.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace shasta::kernels {
+
+// A Compress256 absorbs `n` whole 64-byte blocks into `state` (H0..H7 of FIPS 180-4 in natural
+// order). `n` may be 0; `blocks` need not be aligned and may be null when `n` is 0.
+using Compress256 = void (*)(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+
+// A Compress512 absorbs `n` whole 128-byte blocks into `state`, with the same rules.
+using Compress512 = void (*)(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+
+namespace portable {
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+}  // namespace portable
+
+namespace shani {
+// Needs SHA, SSSE3 and SSE4.1 (CPUID leaf 7 EBX bit 29, leaf 1 ECX bits 9 and 19).
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+}  // namespace shani
+
+namespace avx2 {
+// Need AVX2 and BMI2 (CPUID leaf 7 EBX bits 5 and 8) and the OS's YMM state (XGETBV bits 1-2).
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+}  // namespace avx2
+
+namespace armv8 {
+// SHA-256 needs FEAT_SHA256 (HWCAP_SHA2); SHA-512 needs FEAT_SHA512 (HWCAP_SHA512).
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+}  // namespace armv8
+
+}  // namespace shasta::kernels

@@ -1,0 +1,12 @@
+// sha512_portable.cpp: the `portable` SHA-512 kernel, for every CPU: the constexpr rounds of
+// sha512_rounds.hpp compiled for run time.
+#include "kernel_abi.hpp"
+#include "shasta/detail/sha512_rounds.hpp"
+
+namespace shasta::kernels::portable {
+
+void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
+  detail::sha512_compress_portable(state, blocks, n);
+}
+
+}  // namespace shasta::kernels::portable
