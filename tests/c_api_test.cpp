@@ -1,0 +1,130 @@
+// c_api_test.cpp: every function of shasta.h and every error code it can return.
+#include <cstring>
+#include <string>
+
+#include "shasta/kernels.hpp"
+#include "shasta/shasta.h"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+struct CAlg {
+  shasta_alg alg;
+  const EVP_MD* (*md)();
+  std::size_t digest, block;
+};
+const CAlg kAlgs[] = {{SHASTA_SHA224, EVP_sha224, 28, 64},     {SHASTA_SHA256, EVP_sha256, 32, 64},
+                      {SHASTA_SHA384, EVP_sha384, 48, 128},    {SHASTA_SHA512, EVP_sha512, 64, 128},
+                      {SHASTA_SHA512_224, EVP_sha512_224, 28, 128}, {SHASTA_SHA512_256, EVP_sha512_256, 32, 128}};
+
+Bytes evp(const CAlg& a, const void* msg, std::size_t len) {
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned int n = 0;
+  EVP_Digest(msg, len, out.data(), &n, a.md(), nullptr);
+  out.resize(n);
+  return out;
+}
+
+const shasta_alg kUnknown[] = {static_cast<shasta_alg>(0), static_cast<shasta_alg>(7), static_cast<shasta_alg>(6 + 1)};
+
+TEST(CApi, Sizes) {
+  for (const CAlg& a : kAlgs) {
+    EXPECT_EQ(shasta_digest_size(a.alg), a.digest);
+    EXPECT_EQ(shasta_block_size(a.alg), a.block);
+  }
+  for (shasta_alg bad : kUnknown) {
+    EXPECT_EQ(shasta_digest_size(bad), 0u);
+    EXPECT_EQ(shasta_block_size(bad), 0u);
+  }
+}
+
+TEST(CApi, OneShot) {
+  const std::string msg(1000, 'q');
+  for (const CAlg& a : kAlgs) {
+    unsigned char out[80];
+    std::memset(out, 0xCC, sizeof out);
+    ASSERT_EQ(shasta_hash(a.alg, msg.data(), msg.size(), out, a.digest), SHASTA_OK);
+    EXPECT_EQ(Bytes(out, out + a.digest), evp(a, msg.data(), msg.size()));
+    EXPECT_EQ(out[a.digest], 0xCC) << "wrote past the digest";
+    ASSERT_EQ(shasta_hash(a.alg, nullptr, 0, out, sizeof out), SHASTA_OK);
+    EXPECT_EQ(Bytes(out, out + a.digest), evp(a, "", 0));
+    EXPECT_EQ(shasta_hash(a.alg, msg.data(), msg.size(), out, a.digest - 1), SHASTA_E_OUTPUT_TOO_SMALL);
+    EXPECT_EQ(shasta_hash(a.alg, nullptr, 1, out, sizeof out), SHASTA_E_NULL);
+    EXPECT_EQ(shasta_hash(a.alg, msg.data(), 1, nullptr, sizeof out), SHASTA_E_NULL);
+  }
+  unsigned char out[64];
+  for (shasta_alg bad : kUnknown) EXPECT_EQ(shasta_hash(bad, "x", 1, out, sizeof out), SHASTA_E_UNKNOWN_ALG);
+}
+
+TEST(CApi, StreamingCloneFinalAndErrors) {
+  const std::string msg = "streamed through the C API, cloned half way";
+  for (const CAlg& a : kAlgs) {
+    shasta_hash_ctx* ctx = shasta_hash_new(a.alg);
+    ASSERT_NE(ctx, nullptr);
+    ASSERT_EQ(shasta_hash_update(ctx, msg.data(), 10), SHASTA_OK);
+    shasta_hash_ctx* clone = shasta_hash_clone(ctx);
+    ASSERT_NE(clone, nullptr);
+    ASSERT_EQ(shasta_hash_update(ctx, msg.data() + 10, msg.size() - 10), SHASTA_OK);
+    ASSERT_EQ(shasta_hash_update(ctx, nullptr, 0), SHASTA_OK);
+    EXPECT_EQ(shasta_hash_update(ctx, nullptr, 3), SHASTA_E_NULL);
+
+    unsigned char out[64];
+    // A refused final loses nothing: the state is intact for the next try.
+    EXPECT_EQ(shasta_hash_final(ctx, out, a.digest - 1), SHASTA_E_OUTPUT_TOO_SMALL);
+    EXPECT_EQ(shasta_hash_final(ctx, nullptr, sizeof out), SHASTA_E_NULL);
+    ASSERT_EQ(shasta_hash_final(ctx, out, a.digest), SHASTA_OK);
+    EXPECT_EQ(Bytes(out, out + a.digest), evp(a, msg.data(), msg.size()));
+    // Final starts afresh.
+    ASSERT_EQ(shasta_hash_final(ctx, out, sizeof out), SHASTA_OK);
+    EXPECT_EQ(Bytes(out, out + a.digest), evp(a, "", 0));
+
+    ASSERT_EQ(shasta_hash_final(clone, out, sizeof out), SHASTA_OK);
+    EXPECT_EQ(Bytes(out, out + a.digest), evp(a, msg.data(), 10));
+    shasta_hash_free(clone);
+    shasta_hash_free(ctx);
+  }
+  for (shasta_alg bad : kUnknown) EXPECT_EQ(shasta_hash_new(bad), nullptr);
+  EXPECT_EQ(shasta_hash_clone(nullptr), nullptr);
+  unsigned char out[64];
+  EXPECT_EQ(shasta_hash_update(nullptr, "x", 1), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_final(nullptr, out, sizeof out), SHASTA_E_NULL);
+  shasta_hash_free(nullptr);
+}
+
+TEST(CApi, KernelNameAndForce) {
+  for (const CAlg& a : kAlgs) {
+    const char* name = shasta_kernel_name(a.alg);
+    ASSERT_NE(name, nullptr);
+    const Family family = a.block == 64 ? Family::sha256 : Family::sha512;
+    EXPECT_EQ(std::string_view(name), active_kernel(family));
+    EXPECT_EQ(shasta_force_kernel(a.alg, "no-such-kernel"), SHASTA_E_UNKNOWN_KERNEL);
+    EXPECT_EQ(shasta_force_kernel(a.alg, nullptr), SHASTA_E_NULL);
+    EXPECT_EQ(shasta_force_kernel(a.alg, name), SHASTA_OK);  // the active one is always allowed
+    EXPECT_EQ(std::string_view(shasta_kernel_name(a.alg)), name);
+  }
+  for (shasta_alg bad : kUnknown) {
+    EXPECT_EQ(shasta_kernel_name(bad), nullptr);
+    EXPECT_EQ(shasta_force_kernel(bad, "portable"), SHASTA_E_UNKNOWN_ALG);
+  }
+}
+
+TEST(CApi, Strerror) {
+  const int codes[] = {SHASTA_OK,         SHASTA_E_UNKNOWN_ALG,        SHASTA_E_OUTPUT_TOO_SMALL,
+                       SHASTA_E_NULL,     SHASTA_E_UNKNOWN_KERNEL,     SHASTA_E_KERNEL_UNSUPPORTED,
+                       SHASTA_E_NO_MEMORY, SHASTA_E_INVALID_HEX};
+  std::vector<std::string> seen;
+  for (int c : codes) {
+    const std::string s = shasta_strerror(c);
+    EXPECT_NE(s, "unknown error code") << c;
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), s), 0) << "two codes share \"" << s << '"';
+    seen.push_back(s);
+  }
+  EXPECT_STREQ(shasta_strerror(1), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(-8), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(-1000), "unknown error code");
+  EXPECT_EQ(error_name(Error::output_too_small), "output_too_small");
+}
+
+}  // namespace
+}  // namespace shasta::test

@@ -1,0 +1,132 @@
+// dispatch_test.cpp: the kernel chosen is the one asked for, or the best the CPU has; a kernel
+// the CPU lacks is refused and never reached.
+#include <fstream>
+#include <sstream>
+
+#include "shasta/kernels.hpp"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+bool cpuinfo_has(const std::string& flag) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) != 0 && line.rfind("Features", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    std::string w;
+    while (words >> w) {
+      if (w == flag) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+bool family_has(Family family, std::string_view name) {
+  for (const KernelInfo& k : kernels(family)) {
+    if (k.name == name) return true;
+  }
+  return false;
+}
+
+std::string_view best_supported(Family family) {
+  for (const KernelInfo& k : kernels(family)) {
+    if (k.supported) return k.name;
+  }
+  return {};
+}
+
+std::string requested(const char* family_variable) {
+  for (const char* variable : {family_variable, "SHASTA_KERNEL"}) {
+    const char* v = std::getenv(variable);
+    if (v != nullptr && *v != '\0') return v;
+  }
+  return {};
+}
+
+// The first test to run, before any force: the environment's choice took effect.
+TEST(Dispatch, EnvironmentChoiceIsActive) {
+  const struct {
+    Family family;
+    const char* variable;
+  } families[] = {{Family::sha256, "SHASTA_KERNEL_SHA256"}, {Family::sha512, "SHASTA_KERNEL_SHA512"}};
+  for (const auto& f : families) {
+    const std::string name = requested(f.variable);
+    if (name.empty() || !family_has(f.family, name)) {
+      EXPECT_EQ(active_kernel(f.family), best_supported(f.family));
+      continue;
+    }
+    EXPECT_EQ(active_kernel(f.family), name);
+  }
+}
+
+TEST(Dispatch, BestKernelMatchesTheCpu) {
+  use_best_kernel(Family::sha256);
+  use_best_kernel(Family::sha512);
+#if defined(__x86_64__)
+  // Under valgrind, which hides SHA-NI from CPUID, the run sets SHASTA_EXPECT_NO_SHANI=1.
+  if (env_number("SHASTA_EXPECT_NO_SHANI", 0) != 0) {
+    EXPECT_NE(active_kernel(Family::sha256), "shani");
+    EXPECT_EQ(cpu_features().find("sha"), std::string::npos);
+  } else if (cpuinfo_has("sha_ni") && family_has(Family::sha256, "shani")) {
+    EXPECT_EQ(active_kernel(Family::sha256), "shani");
+  } else if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha256, "avx2")) {
+    EXPECT_EQ(active_kernel(Family::sha256), "avx2");
+  }
+  if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha512, "avx2")) {
+    EXPECT_EQ(active_kernel(Family::sha512), "avx2");
+  }
+#elif defined(__aarch64__)
+  if (cpuinfo_has("sha2") && family_has(Family::sha256, "armv8")) EXPECT_EQ(active_kernel(Family::sha256), "armv8");
+  if (cpuinfo_has("sha512") && family_has(Family::sha512, "armv8")) EXPECT_EQ(active_kernel(Family::sha512), "armv8");
+#endif
+  // Whatever the CPU, the chosen kernel must be one it supports.
+  for (Family family : {Family::sha256, Family::sha512}) {
+    for (const KernelInfo& k : kernels(family)) {
+      if (k.active) {
+        EXPECT_TRUE(k.supported) << k.name;
+      }
+    }
+  }
+}
+
+TEST(Dispatch, ForceEachSupportedKernelAndRefuseTheRest) {
+  for (Family family : {Family::sha256, Family::sha512}) {
+    const std::string before(active_kernel(family));
+    EXPECT_EQ(force_kernel(family, "no-such-kernel"), Error::unknown_kernel);
+    EXPECT_EQ(active_kernel(family), before);
+    for (const KernelInfo& k : kernels(family)) {
+      if (k.supported) {
+        ASSERT_EQ(force_kernel(family, k.name), Error::ok) << k.name;
+        EXPECT_EQ(active_kernel(family), k.name);
+        const auto digest = family == Family::sha256 ? to_hex(sha256("abc")) : to_hex(sha512_256("abc"));
+        EXPECT_EQ(digest, family == Family::sha256
+                              ? "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+                              : "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
+            << k.name;
+      } else {
+        const std::string now(active_kernel(family));
+        EXPECT_EQ(force_kernel(family, k.name), Error::kernel_unsupported) << k.name;
+        EXPECT_EQ(active_kernel(family), now) << "a refused kernel must leave the active one";
+      }
+    }
+    EXPECT_TRUE(family_has(family, "portable"));
+    EXPECT_EQ(kernels(family).back().name, "portable");
+    ASSERT_EQ(force_kernel(family, before), Error::ok);
+  }
+}
+
+TEST(Dispatch, CpuFeaturesAreReported) {
+  const std::string features = cpu_features();
+  EXPECT_FALSE(features.empty());
+#if defined(__x86_64__)
+  if (env_number("SHASTA_EXPECT_NO_SHANI", 0) == 0) {
+    EXPECT_EQ(features.find("sha") != std::string::npos, cpuinfo_has("sha_ni")) << features;
+  }
+#endif
+}
+
+}  // namespace
+}  // namespace shasta::test

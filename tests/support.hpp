@@ -1,0 +1,99 @@
+// support.hpp: what the tests share: the six algorithms as gtest types with their OpenSSL twins,
+// seeded randomness, and the OpenSSL reference digest.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <openssl/evp.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "shasta/sha2.hpp"
+
+namespace shasta::test {
+
+using Bytes = std::vector<std::uint8_t>;
+
+template <class H>
+struct Alg;
+template <>
+struct Alg<Sha224> {
+  static constexpr const char* kName = "SHA224";
+  static const EVP_MD* md() { return EVP_sha224(); }
+  static constexpr const auto& one_shot = sha224;
+};
+template <>
+struct Alg<Sha256> {
+  static constexpr const char* kName = "SHA256";
+  static const EVP_MD* md() { return EVP_sha256(); }
+  static constexpr const auto& one_shot = sha256;
+};
+template <>
+struct Alg<Sha384> {
+  static constexpr const char* kName = "SHA384";
+  static const EVP_MD* md() { return EVP_sha384(); }
+  static constexpr const auto& one_shot = sha384;
+};
+template <>
+struct Alg<Sha512> {
+  static constexpr const char* kName = "SHA512";
+  static const EVP_MD* md() { return EVP_sha512(); }
+  static constexpr const auto& one_shot = sha512;
+};
+template <>
+struct Alg<Sha512_224> {
+  static constexpr const char* kName = "SHA512_224";
+  static const EVP_MD* md() { return EVP_sha512_224(); }
+  static constexpr const auto& one_shot = sha512_224;
+};
+template <>
+struct Alg<Sha512_256> {
+  static constexpr const char* kName = "SHA512_256";
+  static const EVP_MD* md() { return EVP_sha512_256(); }
+  static constexpr const auto& one_shot = sha512_256;
+};
+
+using AllHashers = ::testing::Types<Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256>;
+
+struct HasherNames {
+  template <class H>
+  static std::string GetName(int) {
+    return Alg<H>::kName;
+  }
+};
+
+// openssl_digest is the reference: OpenSSL's EVP digest of `data`.
+template <class H>
+Bytes openssl_digest(const std::uint8_t* data, std::size_t len) {
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned int n = 0;
+  EXPECT_EQ(EVP_Digest(data, len, out.data(), &n, Alg<H>::md(), nullptr), 1);
+  out.resize(n);
+  return out;
+}
+
+template <class Digest>
+Bytes bytes_of(const Digest& d) {
+  return Bytes(d.begin(), d.end());
+}
+
+inline Bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
+  Bytes out(n);
+  for (auto& b : out) b = static_cast<std::uint8_t>(rng());
+  return out;
+}
+
+// env_number reads a positive number from the environment, or gives `fallback`.
+inline std::uint64_t env_number(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return fallback;
+  return std::strtoull(v, nullptr, 10);
+}
+
+// quick_mode: SHASTA_QUICK=1 (valgrind runs) shrinks the random campaigns and skips multi-GiB streams.
+inline bool quick_mode() { return env_number("SHASTA_QUICK", 0) != 0; }
+
+}  // namespace shasta::test
