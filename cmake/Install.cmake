@@ -15,5 +15,8 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/shastaConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/shastaConfig.cmake ${PROJECT_BINARY_DIR}/shastaConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/shasta)
 
-configure_file(cmake/shasta.pc.in ${PROJECT_BINARY_DIR}/shasta.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/shasta.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# The prefix is filled in at install time, so `cmake --install --prefix P` writes a shasta.pc for P.
+set(SHASTA_PC_PREFIX "@CMAKE_INSTALL_PREFIX@")
+configure_file(cmake/shasta.pc.in ${PROJECT_BINARY_DIR}/shasta.pc.in @ONLY)
+install(CODE "configure_file(\"${PROJECT_BINARY_DIR}/shasta.pc.in\"
+  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/shasta.pc\" @ONLY)")

@@ -1,0 +1,12 @@
+/* consumer.c: uses the installed C API through pkg-config. */
+#include <shasta/shasta.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+  static const unsigned char expected[4] = {0xba, 0x78, 0x16, 0xbf};
+  unsigned char out[32];
+  int rc = shasta_hash(SHASTA_SHA256, "abc", 3, out, sizeof out);
+  printf("%s %s\n", shasta_strerror(rc), shasta_kernel_name(SHASTA_SHA256));
+  return rc == 0 && memcmp(out, expected, 4) == 0 ? 0 : 1;
+}
