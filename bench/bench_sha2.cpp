@@ -80,8 +80,8 @@ double measured_ghz() {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("shasta_sha256_kernel", std::string(shasta::active_kernel(shasta::Family::sha256)));
-  benchmark::AddCustomContext("shasta_sha512_kernel", std::string(shasta::active_kernel(shasta::Family::sha512)));
+  benchmark::AddCustomContext("shasta_sha256_kernel", std::string(shasta::active_kernel(shasta::Family::sha224_256)));
+  benchmark::AddCustomContext("shasta_sha512_kernel", std::string(shasta::active_kernel(shasta::Family::sha384_512)));
   benchmark::AddCustomContext("measured_ghz", std::to_string(measured_ghz()));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

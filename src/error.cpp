@@ -13,6 +13,14 @@ std::string_view error_name(Error e) noexcept {
     case Error::kernel_unsupported: return "kernel_unsupported";
     case Error::out_of_memory: return "out_of_memory";
     case Error::invalid_hex: return "invalid_hex";
+    case Error::output_too_long: return "output_too_long";
+    case Error::prk_too_short: return "prk_too_short";
+    case Error::label_too_long: return "label_too_long";
+    case Error::context_too_long: return "context_too_long";
+    case Error::zero_iterations: return "zero_iterations";
+    case Error::tag_too_short: return "tag_too_short";
+    case Error::tag_mismatch: return "tag_mismatch";
+    case Error::invalid_export: return "invalid_export";
   }
   return "unknown_error";
 }
@@ -27,6 +35,14 @@ std::string_view error_message(Error e) noexcept {
     case Error::kernel_unsupported: return "this CPU lacks the instructions that kernel needs";
     case Error::out_of_memory: return "out of memory";
     case Error::invalid_hex: return "not an even number of hex digits";
+    case Error::output_too_long: return "requested output is longer than the function can produce";
+    case Error::prk_too_short: return "pseudorandom key is shorter than the hash output";
+    case Error::label_too_long: return "TLS 1.3 label is longer than 249 bytes";
+    case Error::context_too_long: return "TLS 1.3 context is longer than 255 bytes";
+    case Error::zero_iterations: return "PBKDF2 iteration count is zero";
+    case Error::tag_too_short: return "MAC tag is shorter than the truncation floor";
+    case Error::tag_mismatch: return "MAC tag does not verify";
+    case Error::invalid_export: return "exported key has the wrong length";
   }
   return "unknown error code";
 }

@@ -12,11 +12,6 @@ template <class H>
 class Differential : public ::testing::Test {};
 TYPED_TEST_SUITE(Differential, AllHashers, HasherNames);
 
-std::uint64_t run_seed() {
-  static const std::uint64_t seed = env_number("SHASTA_SEED", std::random_device{}() * 0x100000001ull);
-  return seed;
-}
-
 TYPED_TEST(Differential, RandomMessagesAndSplits) {
   using H = TypeParam;
   const std::uint64_t seed = run_seed() ^ std::hash<std::string>{}(Alg<H>::kName);

@@ -51,7 +51,7 @@ TEST(Dispatch, EnvironmentChoiceIsActive) {
   const struct {
     Family family;
     const char* variable;
-  } families[] = {{Family::sha256, "SHASTA_KERNEL_SHA256"}, {Family::sha512, "SHASTA_KERNEL_SHA512"}};
+  } families[] = {{Family::sha224_256, "SHASTA_KERNEL_SHA256"}, {Family::sha384_512, "SHASTA_KERNEL_SHA512"}};
   for (const auto& f : families) {
     const std::string name = requested(f.variable);
     if (name.empty() || !family_has(f.family, name)) {
@@ -63,27 +63,27 @@ TEST(Dispatch, EnvironmentChoiceIsActive) {
 }
 
 TEST(Dispatch, BestKernelMatchesTheCpu) {
-  use_best_kernel(Family::sha256);
-  use_best_kernel(Family::sha512);
+  use_best_kernel(Family::sha224_256);
+  use_best_kernel(Family::sha384_512);
 #if defined(__x86_64__)
   // Under valgrind, which hides SHA-NI from CPUID, the run sets SHASTA_EXPECT_NO_SHANI=1.
   if (env_number("SHASTA_EXPECT_NO_SHANI", 0) != 0) {
     EXPECT_EQ(cpu_features().find("sha"), std::string::npos);
-    EXPECT_EQ(active_kernel(Family::sha256), cpuinfo_has("avx2") && cpuinfo_has("bmi2") ? "avx2" : "portable");
-  } else if (cpuinfo_has("sha_ni") && family_has(Family::sha256, "shani")) {
-    EXPECT_EQ(active_kernel(Family::sha256), "shani");
-  } else if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha256, "avx2")) {
-    EXPECT_EQ(active_kernel(Family::sha256), "avx2");
+    EXPECT_EQ(active_kernel(Family::sha224_256), cpuinfo_has("avx2") && cpuinfo_has("bmi2") ? "avx2" : "portable");
+  } else if (cpuinfo_has("sha_ni") && family_has(Family::sha224_256, "shani")) {
+    EXPECT_EQ(active_kernel(Family::sha224_256), "shani");
+  } else if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha224_256, "avx2")) {
+    EXPECT_EQ(active_kernel(Family::sha224_256), "avx2");
   }
-  if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha512, "avx2")) {
-    EXPECT_EQ(active_kernel(Family::sha512), "avx2");
+  if (cpuinfo_has("avx2") && cpuinfo_has("bmi2") && family_has(Family::sha384_512, "avx2")) {
+    EXPECT_EQ(active_kernel(Family::sha384_512), "avx2");
   }
 #elif defined(__aarch64__)
-  if (cpuinfo_has("sha2") && family_has(Family::sha256, "armv8")) EXPECT_EQ(active_kernel(Family::sha256), "armv8");
-  if (cpuinfo_has("sha512") && family_has(Family::sha512, "armv8")) EXPECT_EQ(active_kernel(Family::sha512), "armv8");
+  if (cpuinfo_has("sha2") && family_has(Family::sha224_256, "armv8")) EXPECT_EQ(active_kernel(Family::sha224_256), "armv8");
+  if (cpuinfo_has("sha512") && family_has(Family::sha384_512, "armv8")) EXPECT_EQ(active_kernel(Family::sha384_512), "armv8");
 #endif
   // Whatever the CPU, the chosen kernel must be one it supports.
-  for (Family family : {Family::sha256, Family::sha512}) {
+  for (Family family : {Family::sha224_256, Family::sha384_512}) {
     for (const KernelInfo& k : kernels(family)) {
       if (k.active) {
         EXPECT_TRUE(k.supported) << k.name;
@@ -93,7 +93,7 @@ TEST(Dispatch, BestKernelMatchesTheCpu) {
 }
 
 TEST(Dispatch, ForceEachSupportedKernelAndRefuseTheRest) {
-  for (Family family : {Family::sha256, Family::sha512}) {
+  for (Family family : {Family::sha224_256, Family::sha384_512}) {
     const std::string before(active_kernel(family));
     EXPECT_EQ(force_kernel(family, "no-such-kernel"), Error::unknown_kernel);
     EXPECT_EQ(active_kernel(family), before);
@@ -101,8 +101,8 @@ TEST(Dispatch, ForceEachSupportedKernelAndRefuseTheRest) {
       if (k.supported) {
         ASSERT_EQ(force_kernel(family, k.name), Error::ok) << k.name;
         EXPECT_EQ(active_kernel(family), k.name);
-        const auto digest = family == Family::sha256 ? to_hex(sha256("abc")) : to_hex(sha512_256("abc"));
-        EXPECT_EQ(digest, family == Family::sha256
+        const auto digest = family == Family::sha224_256 ? to_hex(sha256("abc")) : to_hex(sha512_256("abc"));
+        EXPECT_EQ(digest, family == Family::sha224_256
                               ? "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
                               : "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
             << k.name;

@@ -93,6 +93,12 @@ inline std::uint64_t env_number(const char* name, std::uint64_t fallback) {
   return std::strtoull(v, nullptr, 10);
 }
 
+// run_seed is this run's random seed: SHASTA_SEED, else a fresh one. Failures print it to replay.
+inline std::uint64_t run_seed() {
+  static const std::uint64_t seed = env_number("SHASTA_SEED", std::random_device{}() * 0x100000001ull);
+  return seed;
+}
+
 // quick_mode: SHASTA_QUICK=1 (valgrind runs) shrinks the random campaigns and skips multi-GiB streams.
 inline bool quick_mode() { return env_number("SHASTA_QUICK", 0) != 0; }
 

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
   const char* name = std::getenv("SHASTA_KERNEL");
   if (name != nullptr && *name != '\0') {
     bool known = false, supported = false;
-    for (shasta::Family family : {shasta::Family::sha256, shasta::Family::sha512}) {
+    for (shasta::Family family : {shasta::Family::sha224_256, shasta::Family::sha384_512}) {
       for (const shasta::KernelInfo& k : shasta::kernels(family)) {
         if (k.name != name) continue;
         known = true;

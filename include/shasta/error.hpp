@@ -15,6 +15,14 @@ enum class Error : int {
   kernel_unsupported = 5,  // the kernel exists but this CPU lacks its instructions
   out_of_memory = 6,       // the C API could not allocate a context
   invalid_hex = 7,         // odd length or a non-hex character
+  output_too_long = 8,     // more output than the function can give (HKDF: 255 x HashLen; a MAC: HashLen)
+  prk_too_short = 9,       // an HKDF-Expand PRK (or TLS secret) shorter than HashLen
+  label_too_long = 10,     // a TLS 1.3 label over 249 bytes (255 with "tls13 ")
+  context_too_long = 11,   // a TLS 1.3 context over 255 bytes
+  zero_iterations = 12,    // PBKDF2 with an iteration count of 0
+  tag_too_short = 13,      // a MAC tag below the truncation floor (max(10, HashLen / 2) bytes)
+  tag_mismatch = 14,       // a MAC tag that does not verify
+  invalid_export = 15,     // exported key bytes of the wrong length
 };
 
 // error_name gives the enumerator's name, e.g. "output_too_small".

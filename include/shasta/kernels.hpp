@@ -13,8 +13,9 @@
 
 namespace shasta {
 
-// Family: `sha256` runs SHA-224 and SHA-256; `sha512` runs SHA-384, SHA-512 and SHA-512/t.
-enum class Family { sha256, sha512 };
+// Family: the kernels of `sha224_256` run SHA-224 and SHA-256; those of `sha384_512` run SHA-384,
+// SHA-512, SHA-512/224 and SHA-512/256.
+enum class Family { sha224_256, sha384_512 };
 
 struct KernelInfo {
   std::string_view name;  // "portable", "shani", "avx2", "armv8"

@@ -4,6 +4,7 @@
 #define SHASTA_SHASTA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,6 +27,14 @@ typedef enum shasta_alg {
 #define SHASTA_E_KERNEL_UNSUPPORTED (-5) /* this CPU lacks that kernel's instructions */
 #define SHASTA_E_NO_MEMORY (-6)          /* allocation failed */
 #define SHASTA_E_INVALID_HEX (-7)        /* not an even number of hex digits */
+#define SHASTA_E_OUTPUT_TOO_LONG (-8)    /* more output than the function can give */
+#define SHASTA_E_PRK_TOO_SHORT (-9)      /* an HKDF-Expand PRK or TLS secret shorter than the digest */
+#define SHASTA_E_LABEL_TOO_LONG (-10)    /* a TLS 1.3 label over 249 bytes */
+#define SHASTA_E_CONTEXT_TOO_LONG (-11)  /* a TLS 1.3 context over 255 bytes */
+#define SHASTA_E_ZERO_ITERATIONS (-12)   /* PBKDF2 with 0 iterations */
+#define SHASTA_E_TAG_TOO_SHORT (-13)     /* a MAC tag below max(10, digest_size / 2) bytes */
+#define SHASTA_E_TAG_MISMATCH (-14)      /* a MAC tag that does not verify */
+#define SHASTA_E_INVALID_EXPORT (-15)    /* exported key bytes of the wrong length */
 
 /* The digest and block sizes in bytes; 0 for an unknown alg. */
 size_t shasta_digest_size(shasta_alg alg);
@@ -48,6 +57,51 @@ const char *shasta_kernel_name(shasta_alg alg);
 /* Makes every alg of alg's family run on the named kernel (SHASTA_E_UNKNOWN_KERNEL,
  * SHASTA_E_KERNEL_UNSUPPORTED: the active kernel is then unchanged). */
 int shasta_force_kernel(shasta_alg alg, const char *name);
+
+/* HMAC (RFC 2104). The tag's first out_len bytes (1..digest_size) go to out. */
+int shasta_hmac(shasta_alg alg, const void *key, size_t key_len, const void *msg, size_t msg_len,
+                unsigned char *out, size_t out_len);
+
+/* Prepared HMAC keys: the key's ipad and opad blocks hashed once; every MAC under it starts from
+ * copies. Freed keys are wiped. The exported form is as secret as the key. */
+typedef struct shasta_hmac_key shasta_hmac_key;
+shasta_hmac_key *shasta_hmac_key_new(shasta_alg alg, const void *key, size_t key_len); /* NULL on error */
+size_t shasta_hmac_key_export_size(shasta_alg alg);                               /* 0 for an unknown alg */
+int shasta_hmac_key_export(const shasta_hmac_key *key, unsigned char *out, size_t out_len);
+shasta_hmac_key *shasta_hmac_key_import(shasta_alg alg, const void *exported, size_t len); /* NULL on error */
+void shasta_hmac_key_free(shasta_hmac_key *key);
+int shasta_hmac_with_key(const shasta_hmac_key *key, const void *msg, size_t msg_len, unsigned char *out,
+                         size_t out_len);
+/* 0 when tag (tag_len from max(10, digest_size / 2) to digest_size) matches; constant time. */
+int shasta_hmac_verify(const shasta_hmac_key *key, const void *msg, size_t msg_len, const void *tag,
+                       size_t tag_len);
+
+/* Streaming HMAC under a prepared key (copied: the key may be freed after). Final restarts it. */
+typedef struct shasta_hmac_ctx shasta_hmac_ctx;
+shasta_hmac_ctx *shasta_hmac_new(const shasta_hmac_key *key); /* NULL if key is NULL or no memory */
+int shasta_hmac_update(shasta_hmac_ctx *ctx, const void *data, size_t len);
+int shasta_hmac_final(shasta_hmac_ctx *ctx, unsigned char *out, size_t out_len);
+void shasta_hmac_free(shasta_hmac_ctx *ctx);
+
+/* HKDF (RFC 5869). Extract writes digest_size bytes (prk_len >= digest_size); Expand refuses
+ * okm_len over 255 x digest_size and a PRK shorter than digest_size. Refusals write nothing. */
+int shasta_hkdf_extract(shasta_alg alg, const void *salt, size_t salt_len, const void *ikm, size_t ikm_len,
+                        unsigned char *prk, size_t prk_len);
+int shasta_hkdf_expand(shasta_alg alg, const void *prk, size_t prk_len, const void *info, size_t info_len,
+                       unsigned char *okm, size_t okm_len);
+
+/* TLS 1.3 HKDF-Expand-Label (RFC 8446 section 7.1), label without the "tls13 " prefix; out_len is
+ * the Length. Derive-Secret takes the transcript hash and writes digest_size bytes. */
+int shasta_tls13_expand_label(shasta_alg alg, const void *secret, size_t secret_len, const char *label,
+                              size_t label_len, const void *context, size_t context_len, unsigned char *out,
+                              size_t out_len);
+int shasta_tls13_derive_secret(shasta_alg alg, const void *secret, size_t secret_len, const char *label,
+                               size_t label_len, const void *transcript_hash, size_t hash_len, unsigned char *out,
+                               size_t out_len);
+
+/* PBKDF2-HMAC (RFC 8018). Refused: 0 iterations, out_len 0 or over (2^32 - 1) x digest_size. */
+int shasta_pbkdf2_hmac(shasta_alg alg, const void *password, size_t password_len, const void *salt,
+                       size_t salt_len, uint64_t iterations, unsigned char *out, size_t out_len);
 
 /* A static sentence for a return code; "unknown error code" for any other value. */
 const char *shasta_strerror(int code);

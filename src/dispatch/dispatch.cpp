@@ -133,21 +133,21 @@ void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* bl
 namespace shasta {
 
 std::vector<KernelInfo> kernels(Family family) {
-  return family == Family::sha256 ? detail::list(detail::sha256_slot()) : detail::list(detail::sha512_slot());
+  return family == Family::sha224_256 ? detail::list(detail::sha256_slot()) : detail::list(detail::sha512_slot());
 }
 
 std::string_view active_kernel(Family family) noexcept {
-  return family == Family::sha256 ? detail::active_name(detail::sha256_slot())
+  return family == Family::sha224_256 ? detail::active_name(detail::sha256_slot())
                                   : detail::active_name(detail::sha512_slot());
 }
 
 Error force_kernel(Family family, std::string_view name) noexcept {
-  return family == Family::sha256 ? detail::force(detail::sha256_slot(), name)
+  return family == Family::sha224_256 ? detail::force(detail::sha256_slot(), name)
                                   : detail::force(detail::sha512_slot(), name);
 }
 
 void use_best_kernel(Family family) noexcept {
-  if (family == Family::sha256) {
+  if (family == Family::sha224_256) {
     detail::g_sha256_kernel.store(detail::best(detail::sha256_slot()), std::memory_order_release);
   } else {
     detail::g_sha512_kernel.store(detail::best(detail::sha512_slot()), std::memory_order_release);

@@ -24,8 +24,8 @@ int info_command(std::span<const std::string_view> args) {
     return 2;
   }
   std::printf("cpu features: %s\n", cpu_features().c_str());
-  print_family("sha224, sha256:", Family::sha256);
-  print_family("sha384, sha512, sha512/224, sha512/256:", Family::sha512);
+  print_family("sha224, sha256:", Family::sha224_256);
+  print_family("sha384, sha512, sha512/224, sha512/256:", Family::sha384_512);
   return 0;
 }
 

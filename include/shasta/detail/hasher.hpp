@@ -56,14 +56,31 @@ constexpr void finish_block(std::array<typename Family::Word, 8>& state, std::ui
 template <Sha2Algorithm Alg>
 class Hasher {
   using Family = typename Alg::Family;
-  using Word = typename Family::Word;
 
  public:
+  using Word = typename Family::Word;
+  using ChainingState = std::array<Word, 8>;
   static constexpr std::size_t digest_size = Alg::kDigestSize;
   static constexpr std::size_t block_size = Family::kBlockSize;
   using Digest = std::array<std::uint8_t, digest_size>;
 
   constexpr Hasher() noexcept = default;
+
+  // Hasher(chaining, blocks) resumes a message whose first `blocks` whole blocks left the state
+  // `chaining`: HMAC's prepared pads start here.
+  constexpr Hasher(const ChainingState& chaining, std::uint64_t blocks) noexcept
+      : state_(chaining), bytes_lo_(blocks * block_size) {}
+
+  // chaining_state is the state after the whole blocks absorbed so far.
+  constexpr const ChainingState& chaining_state() const noexcept { return state_; }
+
+  // initial_state is the algorithm's IV (FIPS 180-4 section 5.3).
+  static constexpr ChainingState initial_state() noexcept { return Alg::kIv; }
+
+  // compress_blocks absorbs `n` whole blocks into a bare chaining state on the active kernel.
+  static void compress_blocks(ChainingState& state, const std::uint8_t* blocks, std::size_t n) noexcept {
+    Family::compress(state.data(), blocks, n);
+  }
 
   // reset starts a new message, as a newly made Hasher does.
   constexpr void reset() noexcept { *this = Hasher(); }

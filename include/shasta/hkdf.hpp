@@ -1,0 +1,127 @@
+// hkdf.hpp: HKDF (RFC 5869) and the TLS 1.3 key schedule's HKDF-Expand-Label and Derive-Secret
+// (RFC 8446 section 7.1), on prepared keys: a PRK or secret is prepared once for all its output
+// blocks. Refusals write nothing.
+//
+//   auto prk = shasta::hkdf_extract<shasta::Sha256>(salt, ikm);
+//   std::array<std::uint8_t, 42> okm;
+//   shasta::Error e = shasta::hkdf_expand<shasta::Sha256>(prk, info, okm);
+//   e = shasta::tls13_expand_label<shasta::Sha256>(secret, "key", {}, key16);
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "hmac.hpp"
+
+namespace shasta {
+
+// hkdf_extract is HKDF-Extract(salt, IKM) = HMAC-H(salt, IKM); an empty salt acts as HashLen zeros.
+template <class H>
+typename H::Digest hkdf_extract(ByteView salt, ByteView ikm) noexcept {
+  return hmac<H>(salt, ikm);
+}
+
+// hkdf_expand fills `okm` with HKDF-Expand(PRK, info, okm.size()). Refused: Error::output_too_long
+// over 255 x HashLen bytes.
+template <class H>
+Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  constexpr std::size_t kHashLen = H::digest_size;
+  if (okm.size() > 255 * kHashLen) return Error::output_too_long;
+  typename H::Digest t{};
+  std::size_t done = 0;
+  for (std::uint8_t counter = 1; done < okm.size(); ++counter) {
+    // T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty.
+    H inner = prk.inner();
+    if (counter > 1) inner.update(std::span<const std::uint8_t>(t));
+    inner.update(info.span()).update(std::span<const std::uint8_t>(&counter, 1));
+    t = detail::finish_hmac(prk, inner);
+    detail::wipe_object(inner);
+    const std::size_t n = std::min(kHashLen, okm.size() - done);
+    std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(n), okm.begin() + static_cast<std::ptrdiff_t>(done));
+    done += n;
+  }
+  detail::wipe_object(t);
+  return Error::ok;
+}
+
+// hkdf_expand with a raw PRK also refuses one shorter than HashLen (Error::prk_too_short).
+template <class H>
+Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  if (prk.size() < H::digest_size) return Error::prk_too_short;
+  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
+  return hkdf_expand(HmacKey<H>(prk), info, okm);
+}
+
+// hkdf is Extract then Expand.
+template <class H>
+Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
+  typename H::Digest prk = hkdf_extract<H>(salt, ikm);
+  const Error e = hkdf_expand(HmacKey<H>(prk), info, okm);
+  detail::wipe_object(prk);
+  return e;
+}
+
+// tls13_expand_label is HKDF-Expand-Label(Secret, Label, Context, okm.size()) of RFC 8446 section
+// 7.1: `label` without the "tls13 " prefix. Refused: a label over 249 bytes, a context over 255,
+// an output over 65535 bytes or over 255 x HashLen.
+template <class H>
+Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteView context,
+                         std::span<std::uint8_t> out) noexcept {
+  constexpr std::string_view kPrefix = "tls13 ";
+  if (label.size() > 255 - kPrefix.size()) return Error::label_too_long;
+  if (context.size() > 255) return Error::context_too_long;
+  if (out.size() > 65535 || out.size() > 255 * H::digest_size) return Error::output_too_long;
+  // struct { uint16 length; opaque label<7..255>; opaque context<0..255>; } HkdfLabel;
+  std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> info;
+  std::size_t n = 0;
+  const auto append = [&info, &n](const void* p, std::size_t len) {
+    const auto* bytes = static_cast<const std::uint8_t*>(p);
+    std::copy(bytes, bytes + len, info.data() + n);
+    n += len;
+  };
+  const std::uint8_t head[3] = {static_cast<std::uint8_t>(out.size() >> 8), static_cast<std::uint8_t>(out.size()),
+                                static_cast<std::uint8_t>(kPrefix.size() + label.size())};
+  const auto context_size = static_cast<std::uint8_t>(context.size());
+  append(head, sizeof head);
+  append(kPrefix.data(), kPrefix.size());
+  append(label.data(), label.size());
+  append(&context_size, 1);
+  append(context.data(), context.size());
+  const Error e = hkdf_expand(secret, ByteView(info.data(), n), out);
+  detail::wipe_object(info);
+  return e;
+}
+
+template <class H>
+Error tls13_expand_label(ByteView secret, std::string_view label, ByteView context,
+                         std::span<std::uint8_t> out) noexcept {
+  if (secret.size() < H::digest_size) return Error::prk_too_short;
+  if (label.size() > 249) return Error::label_too_long;
+  if (context.size() > 255) return Error::context_too_long;
+  if (out.size() > 65535 || out.size() > 255 * H::digest_size) return Error::output_too_long;
+  return tls13_expand_label(HmacKey<H>(secret), label, context, out);
+}
+
+// tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,
+// Transcript-Hash(Messages), HashLen); the caller passes the transcript hash. It writes HashLen
+// bytes into `out` (Error::output_too_small when shorter).
+template <class H>
+Error tls13_derive_secret(const HmacKey<H>& secret, std::string_view label, ByteView transcript_hash,
+                          std::span<std::uint8_t> out) noexcept {
+  if (out.size() < H::digest_size) return Error::output_too_small;
+  return tls13_expand_label(secret, label, transcript_hash, out.first(H::digest_size));
+}
+
+template <class H>
+Error tls13_derive_secret(ByteView secret, std::string_view label, ByteView transcript_hash,
+                          std::span<std::uint8_t> out) noexcept {
+  if (out.size() < H::digest_size) return Error::output_too_small;
+  return tls13_expand_label<H>(secret, label, transcript_hash, out.first(H::digest_size));
+}
+
+}  // namespace shasta

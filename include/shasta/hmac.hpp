@@ -1,0 +1,213 @@
+// hmac.hpp: HMAC (RFC 2104, FIPS 198-1) over the six SHA-2 hashes, with prepared keys: the chaining
+// states after the key's ipad and opad blocks are computed once, and every MAC starts from copies.
+//
+//   auto tag = shasta::hmac<shasta::Sha256>(key, message);
+//   shasta::HmacKey<shasta::Sha256> k(key);            // two compressions, once
+//   auto tag2 = shasta::hmac(k, message);              // no pad compression
+//   shasta::Hmac<shasta::Sha256> mac(k); mac.update(a).update(b); auto t = mac.finalize();
+//   if (shasta::hmac_verify(k, message, tag) == shasta::Error::ok) ...
+//
+// Secrets: no branch or memory index depends on the key or the message; keys, pads and states are
+// wiped when they die. Lengths are public.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "bytes.hpp"
+#include "detail/wipe.hpp"
+#include "error.hpp"
+#include "sha2.hpp"
+
+namespace shasta {
+
+// HmacKey is a key prepared for HMAC with hash H: the two chaining states after K^ipad and K^opad.
+template <class H>
+class HmacKey {
+ public:
+  using Hash = H;
+  using ChainingState = typename H::ChainingState;
+  using Word = typename H::Word;
+  // export_size is the length of `export_to`'s bytes: both states as big-endian words.
+  static constexpr std::size_t export_size = 2 * 8 * sizeof(Word);
+
+  // HmacKey prepares `key`; a key longer than a block is hashed first (RFC 2104 section 2).
+  explicit HmacKey(ByteView key) noexcept {
+    std::array<std::uint8_t, H::block_size> pad{};
+    if (key.size() > H::block_size) {
+      typename H::Digest digest = H().update(key.span()).finalize();
+      std::copy(digest.begin(), digest.end(), pad.begin());
+      detail::wipe_object(digest);
+    } else {
+      std::copy(key.data(), key.data() + key.size(), pad.begin());
+    }
+    for (auto& b : pad) b ^= 0x36;
+    inner_ = H::initial_state();
+    H::compress_blocks(inner_, pad.data(), 1);
+    for (auto& b : pad) b ^= 0x36 ^ 0x5c;
+    outer_ = H::initial_state();
+    H::compress_blocks(outer_, pad.data(), 1);
+    detail::wipe_object(pad);
+  }
+
+  HmacKey(const HmacKey&) noexcept = default;
+  HmacKey& operator=(const HmacKey&) noexcept = default;
+  ~HmacKey() {
+    detail::wipe_object(inner_);
+    detail::wipe_object(outer_);
+  }
+
+  // export_to writes the prepared key (a secret: as sensitive as the key) into `out`.
+  Error export_to(std::span<std::uint8_t> out) const noexcept {
+    if (out.size() < export_size) return Error::output_too_small;
+    store_words(inner_, out.data());
+    store_words(outer_, out.data() + export_size / 2);
+    return Error::ok;
+  }
+
+  // import_from rebuilds a key from `export_to`'s bytes; Error::invalid_export unless exactly
+  // export_size bytes (the key is then unchanged).
+  Error import_from(ByteView exported) noexcept {
+    if (exported.size() != export_size) return Error::invalid_export;
+    load_words(exported.data(), inner_);
+    load_words(exported.data() + export_size / 2, outer_);
+    return Error::ok;
+  }
+
+  // inner is a hasher positioned after K^ipad: the inner hash of a MAC continues from it.
+  H inner() const noexcept { return H(inner_, 1); }
+  // outer is a hasher positioned after K^opad.
+  H outer() const noexcept { return H(outer_, 1); }
+
+  const ChainingState& inner_state() const noexcept { return inner_; }
+  const ChainingState& outer_state() const noexcept { return outer_; }
+
+ private:
+  static void store_words(const ChainingState& s, std::uint8_t* out) noexcept {
+    for (std::size_t i = 0; i < 8 * sizeof(Word); ++i) {
+      out[i] = static_cast<std::uint8_t>(s[i / sizeof(Word)] >> (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
+    }
+  }
+  static void load_words(const std::uint8_t* in, ChainingState& s) noexcept {
+    for (std::size_t w = 0; w < 8; ++w) {
+      Word v = 0;
+      for (std::size_t i = 0; i < sizeof(Word); ++i) v = static_cast<Word>(v << 8) | in[w * sizeof(Word) + i];
+      s[w] = v;
+    }
+  }
+
+  ChainingState inner_{};
+  ChainingState outer_{};
+};
+
+namespace detail {
+
+// finish_hmac turns a finished inner hash into the tag: H((K^opad) || inner digest).
+template <class H>
+typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
+  typename H::Digest digest = inner.finalize();
+  H outer = key.outer();
+  outer.update(std::span<const std::uint8_t>(digest));
+  typename H::Digest tag = outer.finalize();
+  wipe_object(digest);
+  wipe_object(outer);
+  return tag;
+}
+
+// truncation_floor is RFC 2104 section 5's shortest acceptable tag: half the output, at least 80 bits.
+template <class H>
+constexpr std::size_t truncation_floor() noexcept {
+  return std::max<std::size_t>(10, H::digest_size / 2);
+}
+
+// equal_in_constant_time compares two equal-length byte strings without an early exit.
+inline bool equal_in_constant_time(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+  volatile std::uint8_t diff = 0;
+  for (std::size_t i = 0; i < n; ++i) diff = static_cast<std::uint8_t>(diff | (a[i] ^ b[i]));
+  return diff == 0;
+}
+
+}  // namespace detail
+
+// Hmac is a streaming HMAC under one key; finalize starts the next MAC under the same key.
+template <class H>
+class Hmac {
+ public:
+  static constexpr std::size_t digest_size = H::digest_size;
+  using Digest = typename H::Digest;
+
+  explicit Hmac(const HmacKey<H>& key) noexcept : key_(key), inner_(key.inner()) {}
+  explicit Hmac(ByteView key) noexcept : Hmac(HmacKey<H>(key)) {}
+  Hmac(const Hmac&) noexcept = default;
+  Hmac& operator=(const Hmac&) noexcept = default;
+  ~Hmac() { detail::wipe_object(inner_); }
+
+  Hmac& update(ByteView data) noexcept {
+    inner_.update(data.span());
+    return *this;
+  }
+
+  // finalize returns the tag and starts a new message under the same key.
+  Digest finalize() noexcept {
+    Digest tag = detail::finish_hmac(key_, inner_);
+    inner_ = key_.inner();
+    return tag;
+  }
+
+  // finalize_into writes the first `out.size()` bytes of the tag (RFC 2104 section 5 truncation),
+  // 1 to digest_size of them; other sizes are refused and the state is kept.
+  Error finalize_into(std::span<std::uint8_t> out) noexcept {
+    if (out.empty()) return Error::output_too_small;
+    if (out.size() > digest_size) return Error::output_too_long;
+    Digest tag = finalize();
+    std::copy(tag.begin(), tag.begin() + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+    detail::wipe_object(tag);
+    return Error::ok;
+  }
+
+  // verify finishes the MAC and compares it with `tag` in constant time: Error::ok, tag_mismatch,
+  // tag_too_short (below max(10, HashLen / 2) bytes) or output_too_long (over HashLen).
+  Error verify(ByteView tag) noexcept {
+    if (tag.size() > digest_size) return Error::output_too_long;
+    if (tag.size() < detail::truncation_floor<H>()) return Error::tag_too_short;
+    Digest mine = finalize();
+    const bool same = detail::equal_in_constant_time(mine.data(), tag.data(), tag.size());
+    detail::wipe_object(mine);
+    return same ? Error::ok : Error::tag_mismatch;
+  }
+
+ private:
+  HmacKey<H> key_;
+  H inner_;
+};
+
+// hmac computes HMAC-H(key, message) in one call.
+template <class H>
+typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
+  H inner = key.inner();
+  inner.update(message.span());
+  typename H::Digest tag = detail::finish_hmac(key, inner);
+  detail::wipe_object(inner);
+  return tag;
+}
+
+template <class H>
+typename H::Digest hmac(ByteView key, ByteView message) noexcept {
+  return hmac(HmacKey<H>(key), message);
+}
+
+// hmac_verify checks `tag` (possibly truncated, see Hmac::verify) against HMAC-H(key, message).
+template <class H>
+Error hmac_verify(const HmacKey<H>& key, ByteView message, ByteView tag) noexcept {
+  return Hmac<H>(key).update(message).verify(tag);
+}
+
+template <class H>
+Error hmac_verify(ByteView key, ByteView message, ByteView tag) noexcept {
+  return hmac_verify(HmacKey<H>(key), message, tag);
+}
+
+}  // namespace shasta

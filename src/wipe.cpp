@@ -1,0 +1,24 @@
+// wipe.cpp: secure_wipe. explicit_bzero (glibc 2.25, the BSDs) is a promise not to be optimised
+// away; elsewhere a loop through a volatile pointer gives the same guarantee.
+#include <cstring>
+
+#include "shasta/detail/wipe.hpp"
+
+#if defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__)
+#include <strings.h>
+#define SHASTA_HAVE_EXPLICIT_BZERO 1
+#endif
+
+namespace shasta::detail {
+
+void secure_wipe(void* p, std::size_t size) noexcept {
+  if (p == nullptr || size == 0) return;
+#ifdef SHASTA_HAVE_EXPLICIT_BZERO
+  explicit_bzero(p, size);
+#else
+  volatile unsigned char* v = static_cast<volatile unsigned char*>(p);
+  for (std::size_t i = 0; i < size; ++i) v[i] = 0;
+#endif
+}
+
+}  // namespace shasta::detail

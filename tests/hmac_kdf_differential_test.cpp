@@ -1,0 +1,122 @@
+// hmac_kdf_differential_test.cpp: HMAC, HKDF and PBKDF2 against OpenSSL (HMAC(), EVP_KDF "HKDF",
+// PKCS5_PBKDF2_HMAC) on random keys of 0..300 bytes (across both block sizes), random messages and
+// random output lengths; every HMAC also under a prepared key and streamed in pieces of 1..129.
+#include <openssl/core_names.h>
+#include <openssl/hmac.h>
+#include <openssl/kdf.h>
+
+#include "shasta/hkdf.hpp"
+#include "shasta/pbkdf2.hpp"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+template <class H>
+class HmacKdfDifferential : public ::testing::Test {};
+TYPED_TEST_SUITE(HmacKdfDifferential, AllHashers, HasherNames);
+
+std::uint64_t seed_for(const char* what) {
+  return run_seed() ^ std::hash<std::string>{}(what);
+}
+
+std::string replay() {
+  return "reproduce with SHASTA_SEED=" + std::to_string(run_seed());
+}
+
+std::uint64_t cases(std::uint64_t normal) {
+  return env_number("SHASTA_DIFF_CASES", quick_mode() ? normal / 20 : normal);
+}
+
+template <class H>
+Bytes openssl_hmac(const Bytes& key, const Bytes& msg) {
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned int n = 0;
+  HMAC(Alg<H>::md(), key.data(), static_cast<int>(key.size()), msg.data(), msg.size(), out.data(), &n);
+  out.resize(n);
+  return out;
+}
+
+template <class H>
+Bytes openssl_hkdf(const Bytes& salt, const Bytes& ikm, const Bytes& info, std::size_t len) {
+  EVP_KDF* kdf = EVP_KDF_fetch(nullptr, "HKDF", nullptr);
+  EVP_KDF_CTX* ctx = EVP_KDF_CTX_new(kdf);
+  char digest[32];
+  std::snprintf(digest, sizeof digest, "%s", EVP_MD_get0_name(Alg<H>::md()));
+  // OpenSSL refuses zero-length octet parameters: an empty salt or info is left out (its default).
+  std::vector<OSSL_PARAM> params = {OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0)};
+  const auto add = [&params](const char* name, const Bytes& b) {
+    if (!b.empty()) {
+      params.push_back(OSSL_PARAM_construct_octet_string(name, const_cast<std::uint8_t*>(b.data()), b.size()));
+    }
+  };
+  add(OSSL_KDF_PARAM_SALT, salt);
+  add(OSSL_KDF_PARAM_KEY, ikm);
+  add(OSSL_KDF_PARAM_INFO, info);
+  params.push_back(OSSL_PARAM_construct_end());
+  Bytes out(len);
+  EXPECT_EQ(EVP_KDF_derive(ctx, out.data(), len, params.data()), 1);
+  EVP_KDF_CTX_free(ctx);
+  EVP_KDF_free(kdf);
+  return out;
+}
+
+TYPED_TEST(HmacKdfDifferential, HmacRawPreparedAndStreamed) {
+  using H = TypeParam;
+  SCOPED_TRACE(replay());
+  std::mt19937_64 rng(seed_for("hmac"));
+  for (std::uint64_t c = 0, n = cases(2000); c < n; ++c) {
+    const Bytes key = random_bytes(rng, rng() % 301);
+    const Bytes msg = random_bytes(rng, rng() % 2000);
+    const Bytes expected = openssl_hmac<H>(key, msg);
+    ASSERT_EQ(bytes_of(hmac<H>(key, msg)), expected) << "key " << key.size() << ", message " << msg.size();
+    const HmacKey<H> prepared(key);
+    ASSERT_EQ(bytes_of(hmac(prepared, msg)), expected);
+    Hmac<H> mac(prepared);
+    for (std::size_t at = 0; at < msg.size();) {
+      const std::size_t piece = std::min<std::size_t>(1 + rng() % 129, msg.size() - at);
+      mac.update(ByteView(msg.data() + at, piece));
+      at += piece;
+    }
+    ASSERT_EQ(bytes_of(mac.finalize()), expected) << "streamed";
+    ASSERT_EQ(hmac_verify(prepared, msg, expected), Error::ok);
+  }
+}
+
+TYPED_TEST(HmacKdfDifferential, Hkdf) {
+  using H = TypeParam;
+  SCOPED_TRACE(replay());
+  std::mt19937_64 rng(seed_for("hkdf"));
+  for (std::uint64_t c = 0, n = cases(300); c < n; ++c) {
+    const Bytes salt = random_bytes(rng, rng() % 301);
+    // OpenSSL 3.0 refuses an empty IKM ("missing key"), so the differential starts at one byte.
+    const Bytes ikm = random_bytes(rng, 1 + rng() % 300);
+    const Bytes info = random_bytes(rng, rng() % 300);
+    const std::size_t len = 1 + rng() % (255 * H::digest_size);
+    Bytes okm(len);
+    ASSERT_EQ(hkdf<H>(salt, ikm, info, okm), Error::ok);
+    ASSERT_EQ(okm, openssl_hkdf<H>(salt, ikm, info, len)) << "salt " << salt.size() << ", ikm " << ikm.size();
+  }
+}
+
+TYPED_TEST(HmacKdfDifferential, Pbkdf2) {
+  using H = TypeParam;
+  SCOPED_TRACE(replay());
+  std::mt19937_64 rng(seed_for("pbkdf2"));
+  for (std::uint64_t c = 0, n = cases(200); c < n; ++c) {
+    const Bytes password = random_bytes(rng, rng() % 301);
+    const Bytes salt = random_bytes(rng, rng() % 100);
+    const std::uint64_t iterations = 1 + rng() % 64;
+    const std::size_t len = 1 + rng() % (3 * H::digest_size);
+    Bytes ours(len), theirs(len);
+    ASSERT_EQ(pbkdf2_hmac<H>(password, salt, iterations, ours), Error::ok);
+    ASSERT_EQ(PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(password.data()), static_cast<int>(password.size()),
+                                salt.data(), static_cast<int>(salt.size()), static_cast<int>(iterations), Alg<H>::md(),
+                                static_cast<int>(len), theirs.data()),
+              1);
+    ASSERT_EQ(ours, theirs) << "password " << password.size() << ", iterations " << iterations << ", length " << len;
+  }
+}
+
+}  // namespace
+}  // namespace shasta::test

@@ -1,0 +1,137 @@
+// kdf_limits_test.cpp: every refusal of the HMAC, HKDF, TLS 1.3 and PBKDF2 functions, each with
+// nothing written, and every edge just inside a limit accepted; truncated tags and their floor;
+// prepared keys exported and imported.
+#include <cstring>
+
+#include "shasta/hkdf.hpp"
+#include "shasta/pbkdf2.hpp"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+template <class H>
+class KdfLimits : public ::testing::Test {};
+TYPED_TEST_SUITE(KdfLimits, AllHashers, HasherNames);
+
+constexpr std::uint8_t kSentinel = 0xA5;
+
+bool untouched(const Bytes& b) {
+  return std::all_of(b.begin(), b.end(), [](std::uint8_t x) { return x == kSentinel; });
+}
+
+TYPED_TEST(KdfLimits, HkdfOutputLengthAndPrkLength) {
+  using H = TypeParam;
+  constexpr std::size_t kMax = 255 * H::digest_size;
+  const Bytes prk(H::digest_size, 7);
+  Bytes okm(kMax + 1, kSentinel);
+  EXPECT_EQ(hkdf_expand<H>(prk, "info", okm), Error::output_too_long);
+  EXPECT_EQ(hkdf<H>("salt", "ikm", "info", okm), Error::output_too_long);
+  EXPECT_TRUE(untouched(okm));
+  EXPECT_EQ(hkdf_expand<H>(ByteView(prk.data(), H::digest_size - 1), "info", std::span(okm).first(10)),
+            Error::prk_too_short);
+  EXPECT_TRUE(untouched(okm));
+  // Just inside: the longest output, and a PRK of exactly HashLen; the last block is the 255th.
+  ASSERT_EQ(hkdf_expand<H>(prk, "info", std::span(okm).first(kMax)), Error::ok);
+  EXPECT_EQ(okm[kMax], kSentinel);
+  Bytes shorter(kMax - 1);
+  ASSERT_EQ(hkdf_expand<H>(prk, "info", shorter), Error::ok);
+  EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), okm.begin())) << "a shorter output is a prefix";
+  ASSERT_EQ(hkdf_expand<H>(HmacKey<H>(prk), "info", shorter), Error::ok) << "prepared PRK";
+  EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), okm.begin()));
+  Bytes none;
+  EXPECT_EQ(hkdf_expand<H>(prk, "info", none), Error::ok);
+}
+
+TYPED_TEST(KdfLimits, Tls13LabelContextAndLength) {
+  using H = TypeParam;
+  const Bytes secret(H::digest_size, 1);
+  const std::string label249(249, 'l'), label250(250, 'l');
+  const Bytes context255(255, 2), context256(256, 2);
+  Bytes out(255 * H::digest_size + 1, kSentinel);
+  const auto first = [&out](std::size_t n) { return std::span(out).first(n); };
+  EXPECT_EQ(tls13_expand_label<H>(secret, label250, {}, first(16)), Error::label_too_long);
+  EXPECT_EQ(tls13_expand_label<H>(secret, "key", context256, first(16)), Error::context_too_long);
+  EXPECT_EQ(tls13_expand_label<H>(secret, "key", {}, out), Error::output_too_long);
+  EXPECT_EQ(tls13_expand_label<H>(ByteView(secret.data(), H::digest_size - 1), "key", {}, first(16)),
+            Error::prk_too_short);
+  EXPECT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), label250, {}, first(16)), Error::label_too_long);
+  EXPECT_EQ(tls13_derive_secret<H>(secret, "derived", {}, first(H::digest_size - 1)), Error::output_too_small);
+  EXPECT_TRUE(untouched(out));
+  EXPECT_EQ(tls13_expand_label<H>(secret, label249, context255, first(16)), Error::ok);
+  EXPECT_EQ(tls13_expand_label<H>(secret, "key", {}, first(255 * H::digest_size)), Error::ok);
+  EXPECT_EQ(out.back(), kSentinel);
+  // The prepared form agrees with the raw one, and Derive-Secret is Expand-Label at HashLen.
+  Bytes raw(H::digest_size), prepared(H::digest_size), derived(H::digest_size + 5, kSentinel);
+  ASSERT_EQ(tls13_expand_label<H>(secret, "derived", context255, raw), Error::ok);
+  ASSERT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), "derived", context255, prepared), Error::ok);
+  ASSERT_EQ(tls13_derive_secret<H>(secret, "derived", context255, derived), Error::ok);
+  EXPECT_EQ(raw, prepared);
+  EXPECT_TRUE(std::equal(raw.begin(), raw.end(), derived.begin()));
+  EXPECT_EQ(derived[H::digest_size], kSentinel);
+}
+
+TYPED_TEST(KdfLimits, Pbkdf2IterationsAndOutputLength) {
+  using H = TypeParam;
+  Bytes out(40, kSentinel);
+  EXPECT_EQ(pbkdf2_hmac<H>("password", "salt", 0, out), Error::zero_iterations);
+  EXPECT_EQ(pbkdf2_hmac<H>("password", "salt", 1, std::span(out).first(0)), Error::output_too_small);
+  // (2^32 - 1) x HashLen + 1 bytes: refused before a byte is touched (the span is never read).
+  const std::size_t too_long = 0xFFFFFFFFull * H::digest_size + 1;
+  EXPECT_EQ(pbkdf2_hmac<H>("password", "salt", 1, std::span(out.data(), too_long)), Error::output_too_long);
+  EXPECT_TRUE(untouched(out));
+  EXPECT_EQ(pbkdf2_hmac<H>("password", "salt", 1, std::span(out).first(1)), Error::ok);
+  EXPECT_EQ(out[1], kSentinel);
+}
+
+TYPED_TEST(KdfLimits, HmacTruncationAndVerifyFloor) {
+  using H = TypeParam;
+  const HmacKey<H> key("key");
+  const auto tag = hmac(key, "message");
+  const std::size_t floor = std::max<std::size_t>(10, H::digest_size / 2);
+  Bytes out(H::digest_size + 1, kSentinel);
+  Hmac<H> mac(key);
+  mac.update("message");
+  EXPECT_EQ(mac.finalize_into(std::span(out).first(0)), Error::output_too_small);
+  EXPECT_EQ(mac.finalize_into(out), Error::output_too_long);
+  EXPECT_TRUE(untouched(out));
+  ASSERT_EQ(mac.finalize_into(std::span(out).first(1)), Error::ok) << "a refused finalize keeps the state";
+  EXPECT_EQ(out[0], tag[0]);
+  EXPECT_EQ(out[1], kSentinel);
+
+  EXPECT_EQ(hmac_verify(key, "message", tag), Error::ok);
+  EXPECT_EQ(hmac_verify(key, "message", ByteView(tag.data(), floor)), Error::ok);
+  EXPECT_EQ(hmac_verify(key, "message", ByteView(tag.data(), floor - 1)), Error::tag_too_short);
+  EXPECT_EQ(hmac_verify(key, "messagf", tag), Error::tag_mismatch);
+  Bytes longer(tag.begin(), tag.end());
+  longer.push_back(0);
+  EXPECT_EQ(hmac_verify(key, "message", longer), Error::output_too_long);
+  for (std::size_t i = 0; i < floor; ++i) {
+    Bytes flipped(tag.begin(), tag.begin() + static_cast<std::ptrdiff_t>(floor));
+    flipped[i] ^= 0x01;
+    EXPECT_EQ(hmac_verify(key, "message", flipped), Error::tag_mismatch) << "byte " << i;
+  }
+}
+
+TYPED_TEST(KdfLimits, PreparedKeyExportImportAndLongKeys) {
+  using H = TypeParam;
+  const Bytes long_key(H::block_size + 1, 0x42);
+  const HmacKey<H> key(long_key);
+  Bytes exported(HmacKey<H>::export_size);
+  EXPECT_EQ(key.export_to(std::span(exported).first(exported.size() - 1)), Error::output_too_small);
+  ASSERT_EQ(key.export_to(exported), Error::ok);
+  HmacKey<H> imported{ByteView()};
+  const auto before = hmac(imported, "m");
+  EXPECT_EQ(imported.import_from(ByteView(exported.data(), exported.size() - 1)), Error::invalid_export);
+  EXPECT_EQ(hmac(imported, "m"), before) << "a refused import leaves the key";
+  ASSERT_EQ(imported.import_from(exported), Error::ok);
+  EXPECT_EQ(hmac(imported, "m"), hmac<H>(long_key, "m"));
+  // RFC 2104: a key longer than a block is replaced by its hash.
+  EXPECT_EQ(hmac<H>(long_key, "m"), hmac<H>(H().update(long_key).finalize(), "m"));
+  // A key of exactly one block is used as it is.
+  const Bytes block_key(H::block_size, 0x42);
+  EXPECT_NE(hmac<H>(block_key, "m"), hmac<H>(H().update(block_key).finalize(), "m"));
+}
+
+}  // namespace
+}  // namespace shasta::test
