@@ -4,13 +4,9 @@
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "shasta/kernels.hpp"
 #include "shasta/sha2.hpp"
 
 namespace {
@@ -62,28 +58,3 @@ BENCHMARK(shasta_sha512)->Apply(sizes);
 BENCHMARK(openssl_sha512)->Apply(sizes);
 
 }  // namespace
-
-// measured_ghz times a chain of dependent adds, one cycle each, for cycles/byte without perf counters.
-double measured_ghz() {
-  double best = 0;
-  for (int rep = 0; rep < 5; ++rep) {
-    std::uint64_t x = 0;
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < 20000000; ++i) {
-      __asm__ volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0" : "+r"(x));
-    }
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    best = std::max(best, 80e6 / s / 1e9);
-  }
-  return best;
-}
-
-int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("shasta_sha256_kernel", std::string(shasta::active_kernel(shasta::Family::sha224_256)));
-  benchmark::AddCustomContext("shasta_sha512_kernel", std::string(shasta::active_kernel(shasta::Family::sha384_512)));
-  benchmark::AddCustomContext("measured_ghz", std::to_string(measured_ghz()));
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}

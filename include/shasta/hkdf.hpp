@@ -92,9 +92,7 @@ Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteV
   append(label.data(), label.size());
   append(&context_size, 1);
   append(context.data(), context.size());
-  const Error e = hkdf_expand(secret, ByteView(info.data(), n), out);
-  detail::wipe_object(info);
-  return e;
+  return hkdf_expand(secret, ByteView(info.data(), n), out);  // HkdfLabel is public: no wipe
 }
 
 template <class H>

@@ -105,15 +105,19 @@ class HmacKey {
 
 namespace detail {
 
-// finish_hmac turns a finished inner hash into the tag: H((K^opad) || inner digest).
+// outer_hash turns an inner digest into the tag: H((K^opad) || inner digest), one compression.
+template <class H>
+typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
+  return resume_and_finish<typename H::Algorithm, true>(key.outer_state(), H::block_size, inner_digest.data(),
+                                                         inner_digest.size());
+}
+
+// finish_hmac turns a streamed inner hash into the tag.
 template <class H>
 typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
   typename H::Digest digest = inner.finalize();
-  H outer = key.outer();
-  outer.update(std::span<const std::uint8_t>(digest));
-  typename H::Digest tag = outer.finalize();
+  typename H::Digest tag = outer_hash(key, digest);
   wipe_object(digest);
-  wipe_object(outer);
   return tag;
 }
 
@@ -184,12 +188,13 @@ class Hmac {
   H inner_;
 };
 
-// hmac computes HMAC-H(key, message) in one call.
+// hmac computes HMAC-H(key, message) in one call: the message straight from the caller's buffer
+// after the prepared inner state, no streaming buffer.
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
-  H inner = key.inner();
-  inner.update(message.span());
-  typename H::Digest tag = detail::finish_hmac(key, inner);
+  typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(key.inner_state(), H::block_size,
+                                                                                   message.data(), message.size());
+  typename H::Digest tag = detail::outer_hash(key, inner);
   detail::wipe_object(inner);
   return tag;
 }

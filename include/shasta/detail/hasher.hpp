@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -13,15 +15,32 @@
 
 #include "../error.hpp"
 #include "algorithms.hpp"
+#include "wipe.hpp"
 
 namespace shasta::detail {
 
 struct HasherTestAccess;  // defined by the tests only, to inject a length past what can be hashed
 
+// store_be_word writes `v` big-endian at `p`: one byte-swapped store at run time.
+template <class Word>
+constexpr void store_be_word(Word v, std::uint8_t* p) noexcept {
+  if (std::is_constant_evaluated()) {
+    for (std::size_t i = 0; i < sizeof(Word); ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * (sizeof(Word) - 1 - i)));
+  } else {
+    if constexpr (std::endian::native == std::endian::little) {
+      if constexpr (sizeof(Word) == 4) v = __builtin_bswap32(v);
+      if constexpr (sizeof(Word) == 8) v = __builtin_bswap64(v);
+    }
+    std::memcpy(p, &v, sizeof v);
+  }
+}
+
 // store_digest writes the first `out.size()` bytes of `state` as big-endian words (section 6.2.2 step 4).
 template <class Word>
 constexpr void store_digest(const std::array<Word, 8>& state, std::span<std::uint8_t> out) noexcept {
-  for (std::size_t i = 0; i < out.size(); ++i) {
+  const std::size_t whole = out.size() / sizeof(Word);
+  for (std::size_t w = 0; w < whole; ++w) store_be_word(state[w], out.data() + w * sizeof(Word));
+  for (std::size_t i = whole * sizeof(Word); i < out.size(); ++i) {
     const std::size_t shift = 8 * (sizeof(Word) - 1 - i % sizeof(Word));
     out[i] = static_cast<std::uint8_t>(state[i / sizeof(Word)] >> shift);
   }
@@ -43,11 +62,9 @@ constexpr void finish_block(std::array<typename Family::Word, 8>& state, std::ui
   std::fill(block + tail, block + kB - 8, std::uint8_t{0});
   if constexpr (kL == 16) {
     // The high 64 bits of the 128-bit bit count: the byte count's top three bits carry in.
-    const std::uint64_t bits_hi = (bytes_hi << 3) | (bytes_lo >> 61);
-    for (std::size_t i = 0; i < 8; ++i) block[kB - 16 + i] = static_cast<std::uint8_t>(bits_hi >> (56 - 8 * i));
+    store_be_word<std::uint64_t>((bytes_hi << 3) | (bytes_lo >> 61), block + kB - 16);
   }
-  const std::uint64_t bits_lo = bytes_lo << 3;
-  for (std::size_t i = 0; i < 8; ++i) block[kB - 8 + i] = static_cast<std::uint8_t>(bits_lo >> (56 - 8 * i));
+  store_be_word<std::uint64_t>(bytes_lo << 3, block + kB - 8);
   Family::compress(state.data(), block, 1);
 }
 
@@ -58,6 +75,7 @@ class Hasher {
   using Family = typename Alg::Family;
 
  public:
+  using Algorithm = Alg;
   using Word = typename Family::Word;
   using ChainingState = std::array<Word, 8>;
   static constexpr std::size_t digest_size = Alg::kDigestSize;
@@ -162,21 +180,37 @@ class Hasher {
   std::size_t buffered_ = 0;
 };
 
-// one_shot hashes a whole message: every whole block straight from `p`, the tail padded in a local block.
-template <Sha2Algorithm Alg>
-constexpr std::array<std::uint8_t, Alg::kDigestSize> one_shot(const std::uint8_t* p, std::size_t n) noexcept {
+// resume_and_finish completes a message whose first `prior_bytes` (whole blocks) left `start`, with
+// its last `n` bytes at `p`: every whole block straight from `p`, the tail padded in a local block.
+// With kWipe the local state and block are erased before returning (HMAC's secret states).
+template <Sha2Algorithm Alg, bool kWipe = false>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
+    const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_bytes, const std::uint8_t* p,
+    std::size_t n) noexcept {
   using Family = typename Alg::Family;
   constexpr std::size_t kB = Family::kBlockSize;
-  std::array<typename Family::Word, 8> state = Alg::kIv;
+  struct Work {
+    std::array<typename Family::Word, 8> state;
+    std::array<std::uint8_t, kB> block;  // every byte is written by the copy and the padding
+  } work;
+  work.state = start;
   const std::size_t whole = n / kB;
-  if (whole != 0) Family::compress(state.data(), p, whole);
+  if (whole != 0) Family::compress(work.state.data(), p, whole);
   const std::size_t tail = n - whole * kB;
-  std::array<std::uint8_t, kB> block;  // every byte is written by the copy and the padding
-  std::copy(p + whole * kB, p + n, block.data());
-  finish_block<Family>(state, block.data(), tail, n, 0);
+  std::copy(p + whole * kB, p + n, work.block.data());
+  finish_block<Family>(work.state, work.block.data(), tail, prior_bytes + n, 0);
   std::array<std::uint8_t, Alg::kDigestSize> out{};
-  store_digest(state, std::span<std::uint8_t>(out));
+  store_digest(work.state, std::span<std::uint8_t>(out));
+  if constexpr (kWipe) {
+    if (!std::is_constant_evaluated()) secure_wipe(&work, sizeof work);
+  }
   return out;
+}
+
+// one_shot hashes a whole message.
+template <Sha2Algorithm Alg>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> one_shot(const std::uint8_t* p, std::size_t n) noexcept {
+  return resume_and_finish<Alg>(Alg::kIv, 0, p, n);
 }
 
 }  // namespace shasta::detail

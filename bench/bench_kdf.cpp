@@ -1,0 +1,141 @@
+// bench_kdf.cpp: HMAC, PBKDF2 and TLS 1.3 Expand-Label against OpenSSL 3.0 in the same binary, in
+// the shapes the issue names: HMAC() one-shot with a fresh key, EVP_MAC re-initialised on the same
+// key, PKCS5_PBKDF2_HMAC, and EVP_KDF "TLS13-KDF" in expand-only mode.
+#include <benchmark/benchmark.h>
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/kdf.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "shasta/hkdf.hpp"
+#include "shasta/pbkdf2.hpp"
+
+namespace {
+
+constexpr std::array<std::uint8_t, 32> kKey = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                               17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+constexpr std::array<std::uint8_t, 64> kMessage{};
+constexpr std::uint64_t kIterations = 10000;
+
+void shasta_hmac_sha256_fresh_key(benchmark::State& state) {
+  for (auto _ : state) {
+    auto tag = shasta::hmac<shasta::Sha256>(kKey, kMessage);
+    benchmark::DoNotOptimize(tag);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void openssl_hmac_sha256_fresh_key(benchmark::State& state) {
+  unsigned char tag[32];
+  unsigned int len = 0;
+  for (auto _ : state) {
+    HMAC(EVP_sha256(), kKey.data(), kKey.size(), kMessage.data(), kMessage.size(), tag, &len);
+    benchmark::DoNotOptimize(tag);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void shasta_hmac_sha256_prepared_key(benchmark::State& state) {
+  const shasta::HmacKey<shasta::Sha256> key(kKey);
+  for (auto _ : state) {
+    auto tag = shasta::hmac(key, kMessage);
+    benchmark::DoNotOptimize(tag);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void openssl_hmac_sha256_prepared_key(benchmark::State& state) {
+  EVP_MAC* mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+  EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
+  char digest[] = "SHA256";
+  const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+                               OSSL_PARAM_construct_end()};
+  EVP_MAC_init(ctx, kKey.data(), kKey.size(), params);
+  unsigned char tag[32];
+  std::size_t len = 0;
+  for (auto _ : state) {
+    EVP_MAC_init(ctx, nullptr, 0, nullptr);  // the same key again
+    EVP_MAC_update(ctx, kMessage.data(), kMessage.size());
+    EVP_MAC_final(ctx, tag, &len, sizeof tag);
+    benchmark::DoNotOptimize(tag);
+  }
+  EVP_MAC_CTX_free(ctx);
+  EVP_MAC_free(mac);
+  state.SetItemsProcessed(state.iterations());
+}
+
+template <class H>
+void shasta_pbkdf2(benchmark::State& state) {
+  std::array<std::uint8_t, H::digest_size> dk;
+  for (auto _ : state) {
+    (void)shasta::pbkdf2_hmac<H>("password", "NaCl salt", kIterations, dk);
+    benchmark::DoNotOptimize(dk);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kIterations));
+}
+
+void openssl_pbkdf2(benchmark::State& state, const EVP_MD* md) {
+  std::array<std::uint8_t, 64> dk;
+  const int len = EVP_MD_get_size(md);
+  for (auto _ : state) {
+    PKCS5_PBKDF2_HMAC("password", 8, reinterpret_cast<const unsigned char*>("NaCl salt"), 9, kIterations, md, len,
+                      dk.data());
+    benchmark::DoNotOptimize(dk);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kIterations));
+}
+
+void shasta_pbkdf2_sha256(benchmark::State& s) { shasta_pbkdf2<shasta::Sha256>(s); }
+void shasta_pbkdf2_sha512(benchmark::State& s) { shasta_pbkdf2<shasta::Sha512>(s); }
+void openssl_pbkdf2_sha256(benchmark::State& s) { openssl_pbkdf2(s, EVP_sha256()); }
+void openssl_pbkdf2_sha512(benchmark::State& s) { openssl_pbkdf2(s, EVP_sha512()); }
+
+void shasta_tls13_expand_label(benchmark::State& state) {
+  std::array<std::uint8_t, 32> out;
+  for (auto _ : state) {
+    (void)shasta::tls13_expand_label<shasta::Sha256>(kKey, "c hs traffic", kKey, out);
+    benchmark::DoNotOptimize(out);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void openssl_tls13_expand_label(benchmark::State& state) {
+  EVP_KDF* kdf = EVP_KDF_fetch(nullptr, "TLS13-KDF", nullptr);
+  EVP_KDF_CTX* ctx = EVP_KDF_CTX_new(kdf);
+  char digest[] = "SHA256";
+  int mode = EVP_KDF_HKDF_MODE_EXPAND_ONLY;
+  char prefix[] = "tls13 ", label[] = "c hs traffic";
+  const OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0),
+      OSSL_PARAM_construct_int(OSSL_KDF_PARAM_MODE, &mode),
+      OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, const_cast<std::uint8_t*>(kKey.data()), kKey.size()),
+      OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PREFIX, prefix, 6),
+      OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_LABEL, label, std::strlen(label)),
+      OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_DATA, const_cast<std::uint8_t*>(kKey.data()), kKey.size()),
+      OSSL_PARAM_construct_end()};
+  std::array<std::uint8_t, 32> out;
+  for (auto _ : state) {
+    EVP_KDF_derive(ctx, out.data(), out.size(), params);
+    benchmark::DoNotOptimize(out);
+  }
+  EVP_KDF_CTX_free(ctx);
+  EVP_KDF_free(kdf);
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK(shasta_hmac_sha256_fresh_key);
+BENCHMARK(openssl_hmac_sha256_fresh_key);
+BENCHMARK(shasta_hmac_sha256_prepared_key);
+BENCHMARK(openssl_hmac_sha256_prepared_key);
+BENCHMARK(shasta_pbkdf2_sha256);
+BENCHMARK(openssl_pbkdf2_sha256);
+BENCHMARK(shasta_pbkdf2_sha512);
+BENCHMARK(openssl_pbkdf2_sha512);
+BENCHMARK(shasta_tls13_expand_label);
+BENCHMARK(openssl_tls13_expand_label);
+
+}  // namespace
