@@ -18,14 +18,6 @@ namespace shasta {
 
 namespace detail {
 
-// store_be writes the first `n` bytes of `state` as big-endian words.
-template <class Word>
-inline void store_be(const std::array<Word, 8>& state, std::uint8_t* out, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = static_cast<std::uint8_t>(state[i / sizeof(Word)] >> (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
-  }
-}
-
 // load_be reads `n` bytes as the leading big-endian words of a state (the rest zero).
 template <class Word>
 inline std::array<Word, 8> load_be(const std::uint8_t* in, std::size_t n) noexcept {
@@ -84,14 +76,14 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
     for (std::uint64_t j = 1; j < iterations; ++j) {
       state = key.inner_state();
       H::compress_blocks(state, inner_block.data(), 1);
-      detail::store_be(state, outer_block.data(), kHashLen);
+      detail::store_digest(state, std::span(outer_block).first(kHashLen));
       state = key.outer_state();
       H::compress_blocks(state, outer_block.data(), 1);
-      detail::store_be(state, inner_block.data(), kHashLen);
+      detail::store_digest(state, std::span(inner_block).first(kHashLen));
       for (std::size_t w = 0; w < 8; ++w) sum[w] ^= state[w];
     }
     const std::size_t n = std::min(kHashLen, out.size() - done);
-    detail::store_be(sum, out.data() + done, n);
+    detail::store_digest(sum, out.subspan(done, n));
     done += n;
   }
   detail::wipe_object(state);
