@@ -89,15 +89,17 @@ template <class H>
 class WycheproofHmac : public ::testing::Test {};
 TYPED_TEST_SUITE(WycheproofHmac, AllHashers, HasherNames);
 
-bool rejected(Error e) { return e == Error::tag_mismatch || e == Error::tag_too_short; }
+bool rejected(Error e) {
+  return e == Error::tag_mismatch || e == Error::tag_too_short;
+}
 
 // Every case with a raw key, a prepared key and a streamed MAC. The expected tag is the HMAC truncated to
 // tagSize / 8 bytes; an invalid case (a modified tag) must not verify by any route.
 TYPED_TEST(WycheproofHmac, AllCases) {
   using H = TypeParam;
   const std::string name = lower(Alg<H>::kName);
-  const std::map<std::string, std::size_t> kCases = {{"sha224", 172},     {"sha256", 174},    {"sha384", 174},
-                                                      {"sha512", 174},     {"sha512_224", 173}, {"sha512_256", 175}};
+  const std::map<std::string, std::size_t> kCases = {{"sha224", 172}, {"sha256", 174},     {"sha384", 174},
+                                                     {"sha512", 174}, {"sha512_224", 173}, {"sha512_256", 175}};
   const std::string path = vector_path("wycheproof/hmac_" + name + "_test.json");
   const nlohmann::json doc = read_json(path);
   std::size_t valid = 0, invalid = 0;

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "shasta/hkdf.hpp"
 #include "vector_support.hpp"
@@ -61,7 +63,9 @@ Bytes transcript(Trace& t, const std::string& s, std::initializer_list<const cha
   return bytes_of(h.finalize());
 }
 
-Bytes extract(const Bytes& salt, const Bytes& ikm) { return bytes_of(hkdf_extract<Sha256>(salt, ikm)); }
+Bytes extract(const Bytes& salt, const Bytes& ikm) {
+  return bytes_of(hkdf_extract<Sha256>(salt, ikm));
+}
 
 // derive and expand_label go through both the raw-secret and the prepared-secret overloads.
 Bytes derive(const Bytes& secret, std::string_view label, const Bytes& transcript_hash) {
@@ -111,11 +115,10 @@ void key_schedule(Trace& t, const std::string& s, const std::string& server_th, 
   t.check(s + "resumption_master_secret", derive(ms, "res master", t.in(s + "th_ch_cf")));
 
   // [sender]_write_key and _iv for TLS_AES_128_GCM_SHA256: 16 and 12 bytes.
-  const std::map<std::string, std::string> traffic = {
-      {"client_handshake", "client_handshake_traffic_secret"},
-      {"server_handshake", "server_handshake_traffic_secret"},
-      {"client_application", "client_application_traffic_secret_0"},
-      {"server_application", "server_application_traffic_secret_0"}};
+  const std::map<std::string, std::string> traffic = {{"client_handshake", "client_handshake_traffic_secret"},
+                                                      {"server_handshake", "server_handshake_traffic_secret"},
+                                                      {"client_application", "client_application_traffic_secret_0"},
+                                                      {"server_application", "server_application_traffic_secret_0"}};
   for (const auto& [who, secret] : traffic) {
     t.check(s + who + "_write_key", expand_label(t.in(s + secret), "key", {}, 16));
     t.check(s + who + "_write_iv", expand_label(t.in(s + secret), "iv", {}, 12));
@@ -137,9 +140,9 @@ TEST(Rfc8448, KeySchedule) {
   const std::string s3 = "s3.";
   t.check("s3.empty_hash", bytes_of(sha256(Bytes{})));
   t.check("s3.th_ch_sh", transcript(t, s3, {"client_hello", "server_hello"}));
-  t.check("s3.th_ch_cv", transcript(t, s3,
-                                    {"client_hello", "server_hello", "encrypted_extensions", "certificate",
-                                     "certificate_verify"}));
+  t.check(
+      "s3.th_ch_cv",
+      transcript(t, s3, {"client_hello", "server_hello", "encrypted_extensions", "certificate", "certificate_verify"}));
   t.check("s3.th_ch_sf", transcript(t, s3,
                                     {"client_hello", "server_hello", "encrypted_extensions", "certificate",
                                      "certificate_verify", "server_finished"}));
@@ -150,17 +153,21 @@ TEST(Rfc8448, KeySchedule) {
   key_schedule(t, s3, "th_ch_cv", "th_ch_sf");
   t.check("s3.server_finished_key", expand_label(t.in("s3.server_handshake_traffic_secret"), "finished", {}, 32));
   t.check("s3.client_finished_key", expand_label(t.in("s3.client_handshake_traffic_secret"), "finished", {}, 32));
-  t.check("s3.resumption_psk", expand_label(t.in("s3.resumption_master_secret"), "resumption", t.in("s3.ticket_nonce"), 32));
+  t.check("s3.resumption_psk",
+          expand_label(t.in("s3.resumption_master_secret"), "resumption", t.in("s3.ticket_nonce"), 32));
   // The file's HkdfLabel bytes, expanded directly, give what the library's label encoding gave.
   const Bytes& hs = t.in("s3.handshake_secret");
   const Bytes& ms = t.in("s3.master_secret");
   const Bytes& shts = t.in("s3.server_handshake_traffic_secret");
-  t.check("s3.c_hs_traffic_info", expand_info(hs, t.in("s3.c_hs_traffic_info"), 32), "s3.client_handshake_traffic_secret");
-  t.check("s3.s_hs_traffic_info", expand_info(hs, t.in("s3.s_hs_traffic_info"), 32), "s3.server_handshake_traffic_secret");
+  t.check("s3.c_hs_traffic_info", expand_info(hs, t.in("s3.c_hs_traffic_info"), 32),
+          "s3.client_handshake_traffic_secret");
+  t.check("s3.s_hs_traffic_info", expand_info(hs, t.in("s3.s_hs_traffic_info"), 32),
+          "s3.server_handshake_traffic_secret");
   t.check("s3.key_info_16", expand_info(shts, t.in("s3.key_info_16"), 16), "s3.server_handshake_write_key");
   t.check("s3.iv_info_12", expand_info(shts, t.in("s3.iv_info_12"), 12), "s3.server_handshake_write_iv");
   t.check("s3.finished_info", expand_info(shts, t.in("s3.finished_info"), 32), "s3.server_finished_key");
-  t.check("s3.c_ap_traffic_info", expand_info(ms, t.in("s3.c_ap_traffic_info"), 32), "s3.client_application_traffic_secret_0");
+  t.check("s3.c_ap_traffic_info", expand_info(ms, t.in("s3.c_ap_traffic_info"), 32),
+          "s3.client_application_traffic_secret_0");
   t.check("s3.exp_master_info", expand_info(ms, t.in("s3.exp_master_info"), 32), "s3.exporter_master_secret");
   t.check("s3.res_master_info", expand_info(ms, t.in("s3.res_master_info"), 32), "s3.resumption_master_secret");
 
@@ -170,7 +177,8 @@ TEST(Rfc8448, KeySchedule) {
   t.check("s4.binder_key", derive(t.in("s4.early_secret"), "res binder", t.in("s3.empty_hash")));
   t.check("s4.binder_finished_key", expand_label(t.in("s4.binder_key"), "finished", {}, 32));
   t.check("s4.th_truncated_client_hello", transcript(t, s4, {"client_hello_truncated"}));
-  t.check("s4.psk_binder", bytes_of(hmac<Sha256>(t.in("s4.binder_finished_key"), t.in("s4.th_truncated_client_hello"))));
+  t.check("s4.psk_binder",
+          bytes_of(hmac<Sha256>(t.in("s4.binder_finished_key"), t.in("s4.th_truncated_client_hello"))));
   // The complete ClientHello ends with the binders list: uint16 length 0x21, uint8 length 0x20, the binder.
   Bytes client_hello = t.in("s4.msg_client_hello_truncated");
   client_hello.insert(client_hello.end(), {0x00, 0x21, 0x20});
@@ -183,10 +191,11 @@ TEST(Rfc8448, KeySchedule) {
   t.check("s4.client_early_write_iv", expand_label(t.in("s4.client_early_traffic_secret"), "iv", {}, 12));
   t.check("s4.th_ch_sh", transcript(t, s4, {"client_hello", "server_hello"}));
   t.check("s4.th_ch_ee", transcript(t, s4, {"client_hello", "server_hello", "encrypted_extensions"}));
-  t.check("s4.th_ch_sf", transcript(t, s4, {"client_hello", "server_hello", "encrypted_extensions", "server_finished"}));
-  t.check("s4.th_ch_eoed", transcript(t, s4,
-                                      {"client_hello", "server_hello", "encrypted_extensions", "server_finished",
-                                       "end_of_early_data"}));
+  t.check("s4.th_ch_sf",
+          transcript(t, s4, {"client_hello", "server_hello", "encrypted_extensions", "server_finished"}));
+  t.check("s4.th_ch_eoed",
+          transcript(t, s4,
+                     {"client_hello", "server_hello", "encrypted_extensions", "server_finished", "end_of_early_data"}));
   t.check("s4.th_ch_cf", transcript(t, s4,
                                     {"client_hello", "server_hello", "encrypted_extensions", "server_finished",
                                      "end_of_early_data", "client_finished"}));
@@ -194,8 +203,8 @@ TEST(Rfc8448, KeySchedule) {
 
   // X25519 is not this library's: the key pairs are inputs only, and the shared secrets feed the chain.
   for (const std::string s : {"s3.", "s4."}) {
-    for (const char* key : {"client_x25519_private", "client_x25519_public", "server_x25519_private",
-                            "server_x25519_public"}) {
+    for (const char* key :
+         {"client_x25519_private", "client_x25519_public", "server_x25519_private", "server_x25519_public"}) {
       t.in(s + key);
     }
   }

@@ -3,12 +3,11 @@
 // it cannot parse, so a format slip shows up as a failure rather than as fewer cases.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cctype>
 #include <cstddef>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,8 +19,12 @@
 
 namespace shasta::test {
 
-inline std::string vector_path(const std::string& name) { return std::string(SHASTA_VECTOR_DIR) + "/" + name; }
-inline std::string pyca_path(const std::string& name) { return std::string(SHASTA_PYCA_DIR) + "/" + name; }
+inline std::string vector_path(const std::string& name) {
+  return std::string(SHASTA_VECTOR_DIR) + "/" + name;
+}
+inline std::string pyca_path(const std::string& name) {
+  return std::string(SHASTA_PYCA_DIR) + "/" + name;
+}
 
 // lower spells an Alg<H>::kName the way the file names do: "SHA512_224" -> "sha512_224".
 inline std::string lower(std::string_view s) {
@@ -131,7 +134,9 @@ inline nlohmann::json read_json(const std::string& path) {
   return nlohmann::json::parse(in);
 }
 
-inline Bytes json_hex(const nlohmann::json& test, const char* name) { return hex(test.at(name).get<std::string>()); }
+inline Bytes json_hex(const nlohmann::json& test, const char* name) {
+  return hex(test.at(name).get<std::string>());
+}
 
 // with_hash calls f.template operator()<H>() for the hash a text file names ("sha256").
 template <class F>
