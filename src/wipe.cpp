@@ -1,5 +1,5 @@
-// wipe.cpp: secure_wipe. explicit_bzero (glibc 2.25, the BSDs) is a promise not to be optimised
-// away; elsewhere a loop through a volatile pointer gives the same guarantee.
+// wipe.cpp: secure_wipe_out_of_line, for compilers without GCC-style asm. explicit_bzero (glibc
+// 2.25, the BSDs) is a promise not to be optimised away; elsewhere a volatile loop does the same.
 #include <cstring>
 
 #include "shasta/detail/wipe.hpp"
@@ -11,7 +11,7 @@
 
 namespace shasta::detail {
 
-void secure_wipe(void* p, std::size_t size) noexcept {
+void secure_wipe_out_of_line(void* p, std::size_t size) noexcept {
   if (p == nullptr || size == 0) return;
 #ifdef SHASTA_HAVE_EXPLICIT_BZERO
   explicit_bzero(p, size);

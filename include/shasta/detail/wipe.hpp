@@ -2,12 +2,25 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 namespace shasta::detail {
 
-// secure_wipe zeroes `size` bytes at `p` (explicit_bzero where the C library has it). It lives in
-// the library, out of line, so no caller's dead-store elimination can see through it.
-void secure_wipe(void* p, std::size_t size) noexcept;
+// secure_wipe zeroes `size` bytes at `p`. On GCC and Clang the memset is followed by an empty asm
+// that takes `p` and clobbers memory, so the compiler must assume the zeros are read and cannot drop
+// them as dead stores (BoringSSL's OPENSSL_cleanse does the same); it stays inline, so a small wipe
+// costs a few stores rather than a library call. Elsewhere it calls explicit_bzero or a volatile
+// loop (secure_wipe_out_of_line).
+void secure_wipe_out_of_line(void* p, std::size_t size) noexcept;
+
+inline void secure_wipe(void* p, std::size_t size) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  std::memset(p, 0, size);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+  secure_wipe_out_of_line(p, size);
+#endif
+}
 
 // wipe_object zeroes a trivially copyable object in place.
 template <class T>
