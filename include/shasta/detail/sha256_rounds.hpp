@@ -19,8 +19,7 @@ inline constexpr std::array<std::uint32_t, 64> kSha256K = {
     0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u, 0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
     0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
     0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u
-};
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u};
 
 constexpr std::uint32_t load_be32(const std::uint8_t* p) noexcept {
   return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
@@ -30,7 +29,7 @@ constexpr std::uint32_t load_be32(const std::uint8_t* p) noexcept {
 // the caller rotates the argument order, so only `d` and `h` are written.
 constexpr void sha256_round(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t& d, std::uint32_t e,
                             std::uint32_t f, std::uint32_t g, std::uint32_t& h, std::uint32_t kw) noexcept {
-  const std::uint32_t t1 = h + (std::rotr(e, 6) ^ std::rotr(e, 11) ^ std::rotr(e, 25)) + ((e & f) ^ (~e & g)) + kw;
+  const std::uint32_t t1 = h + (std::rotr(e, 6) ^ std::rotr(e, 11) ^ std::rotr(e, 25)) + (g ^ (e & (f ^ g))) + kw;
   const std::uint32_t t2 = (std::rotr(a, 2) ^ std::rotr(a, 13) ^ std::rotr(a, 22)) + ((a & b) ^ (c & (a ^ b)));
   d += t1;
   h = t1 + t2;
@@ -54,20 +53,28 @@ constexpr void sha256_compress_portable(std::uint32_t* state, const std::uint8_t
     std::uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < 64; i += 8) {
-      if (i >= 16) {
-        for (std::size_t j = 0; j < 8; ++j) sha256_schedule(w, i + j);
-      }
-      sha256_round(a, b, c, d, e, f, g, h, kSha256K[i + 0] + w[(i + 0) & 15]);
-      sha256_round(h, a, b, c, d, e, f, g, kSha256K[i + 1] + w[(i + 1) & 15]);
-      sha256_round(g, h, a, b, c, d, e, f, kSha256K[i + 2] + w[(i + 2) & 15]);
-      sha256_round(f, g, h, a, b, c, d, e, kSha256K[i + 3] + w[(i + 3) & 15]);
-      sha256_round(e, f, g, h, a, b, c, d, kSha256K[i + 4] + w[(i + 4) & 15]);
-      sha256_round(d, e, f, g, h, a, b, c, kSha256K[i + 5] + w[(i + 5) & 15]);
-      sha256_round(c, d, e, f, g, h, a, b, kSha256K[i + 6] + w[(i + 6) & 15]);
-      sha256_round(b, c, d, e, f, g, h, a, kSha256K[i + 7] + w[(i + 7) & 15]);
+      // W(i) is scheduled just before its round, as the round needs it: fewer values live at once.
+      const auto wk = [&w, i](std::size_t j) {
+        if (i >= 16) sha256_schedule(w, i + j);
+        return kSha256K[i + j] + w[(i + j) & 15];
+      };
+      sha256_round(a, b, c, d, e, f, g, h, wk(0));
+      sha256_round(h, a, b, c, d, e, f, g, wk(1));
+      sha256_round(g, h, a, b, c, d, e, f, wk(2));
+      sha256_round(f, g, h, a, b, c, d, e, wk(3));
+      sha256_round(e, f, g, h, a, b, c, d, wk(4));
+      sha256_round(d, e, f, g, h, a, b, c, wk(5));
+      sha256_round(c, d, e, f, g, h, a, b, wk(6));
+      sha256_round(b, c, d, e, f, g, h, a, wk(7));
     }
-    state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-    state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    state[0] += a;
+    state[1] += b;
+    state[2] += c;
+    state[3] += d;
+    state[4] += e;
+    state[5] += f;
+    state[6] += g;
+    state[7] += h;
   }
 }
 
