@@ -30,21 +30,38 @@ typename H::Digest hkdf_extract(ByteView salt, ByteView ikm) noexcept {
 template <class H>
 Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
+  // Up to this much info, T(i-1) || info || i is laid out in one stack buffer and hashed straight
+  // from it (TLS 1.3's HkdfLabel is at most 514 bytes); longer info streams through a hasher.
+  constexpr std::size_t kInlineInfo = 576;
   if (okm.size() > 255 * kHashLen) return Error::output_too_long;
   typename H::Digest t{};
+  std::array<std::uint8_t, kHashLen + kInlineInfo + 1> message;
+  const bool inline_info = info.size() <= kInlineInfo;
+  if (inline_info) std::copy(info.data(), info.data() + info.size(), message.begin() + kHashLen);
   std::size_t done = 0;
   for (std::uint8_t counter = 1; done < okm.size(); ++counter) {
     // T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty.
-    H inner = prk.inner();
-    if (counter > 1) inner.update(std::span<const std::uint8_t>(t));
-    inner.update(info.span()).update(std::span<const std::uint8_t>(&counter, 1));
-    t = detail::finish_hmac(prk, inner);
-    detail::wipe_object(inner);
+    if (inline_info) {
+      const std::size_t skip = counter > 1 ? 0 : kHashLen;
+      std::copy(t.begin(), t.end(), message.begin());
+      message[kHashLen + info.size()] = counter;
+      typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(
+          prk.inner_state(), H::block_size, message.data() + skip, kHashLen - skip + info.size() + 1);
+      t = detail::outer_hash(prk, inner);
+      detail::wipe_object(inner);
+    } else {
+      H inner = prk.inner();
+      if (counter > 1) inner.update(std::span<const std::uint8_t>(t));
+      inner.update(info.span()).update(std::span<const std::uint8_t>(&counter, 1));
+      t = detail::finish_hmac(prk, inner);
+      detail::wipe_object(inner);
+    }
     const std::size_t n = std::min(kHashLen, okm.size() - done);
     std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(n), okm.begin() + static_cast<std::ptrdiff_t>(done));
     done += n;
   }
   detail::wipe_object(t);
+  detail::secure_wipe(message.data(), kHashLen);
   return Error::ok;
 }
 
