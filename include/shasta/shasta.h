@@ -106,6 +106,14 @@ int shasta_pbkdf2_hmac(shasta_alg alg, const void *password, size_t password_len
 /* A static sentence for a return code; "unknown error code" for any other value. */
 const char *shasta_strerror(int code);
 
+/* Many messages at once: the digest of msgs[i][0..lens[i]) into digests[i * digest_size], for
+ * i < count (digests holds count x digest_size bytes). Lengths may differ; the messages run side by
+ * side on the CPU's many-message kernel where it has one. msgs[i] may be NULL when lens[i] is 0.
+ * SHASTA_E_NULL (nothing written) for NULL msgs, lens or digests with count > 0, or a NULL msgs[i]
+ * with a non-zero length. */
+int shasta_hash_many(shasta_alg alg, size_t count, const void *const *msgs, const size_t *lens,
+                     unsigned char *digests);
+
 #ifdef __cplusplus
 }
 #endif

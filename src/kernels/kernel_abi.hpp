@@ -14,6 +14,14 @@ using Compress256 = void (*)(std::uint32_t state[8], const std::uint8_t* blocks,
 // A Compress512 absorbs `n` whole 128-byte blocks into `state`, with the same rules.
 using Compress512 = void (*)(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 
+// A lane kernel absorbs `n` whole blocks into each of its fixed number L of independent streams:
+// stream l's state is states[l], its blocks start at blocks[l] (unaligned is fine). Every stream
+// takes the same `n`; `n` may be 0.
+using CompressLanes256 = void (*)(std::uint32_t* const states[], const std::uint8_t* const blocks[],
+                                  std::size_t n) noexcept;
+using CompressLanes512 = void (*)(std::uint64_t* const states[], const std::uint8_t* const blocks[],
+                                  std::size_t n) noexcept;
+
 namespace portable {
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
@@ -22,12 +30,16 @@ void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::si
 namespace shani {
 // Needs SHA, SSSE3 and SSE4.1 (CPUID leaf 7 EBX bit 29, leaf 1 ECX bits 9 and 19).
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+// Four lanes (the same CPU needs).
+void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace shani
 
 namespace avx2 {
 // Need AVX2 and BMI2 (CPUID leaf 7 EBX bits 5 and 8) and the OS's YMM state (XGETBV bits 1-2).
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+// Four lanes (the same CPU needs).
+void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2
 
 namespace armv8 {

@@ -1,0 +1,97 @@
+// bench_many.cpp: many independent messages: shasta's hash_many against OpenSSL's EVP one message
+// at a time (a reused EVP_MD_CTX), 10,000 messages of 4 KiB and of 64 bytes (Merkle nodes).
+// scripts/bench-ratio pairs shasta_many_<x> with openssl_many_<x>.
+#include <benchmark/benchmark.h>
+#include <openssl/evp.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "shasta/many.hpp"
+
+namespace {
+
+constexpr std::size_t kCount = 10000;
+
+// Distinct data per message, so no lane sees another's cache lines.
+const std::vector<std::uint8_t>& pool(std::size_t size) {
+  static std::vector<std::uint8_t> data;
+  if (data.size() < kCount * size) {
+    data.resize(kCount * size);
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 131 + (i >> 9));
+  }
+  return data;
+}
+
+template <class H>
+void shasta_many(benchmark::State& state) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  const auto& data = pool(size);
+  std::vector<shasta::ByteView> views;
+  for (std::size_t i = 0; i < kCount; ++i) views.emplace_back(data.data() + i * size, size);
+  std::vector<std::uint8_t> out(kCount * H::digest_size);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(shasta::hash_many<H>(views, out));
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(kCount * size));
+}
+
+template <class H>
+void shasta_many_64(benchmark::State& state) {
+  const auto& data = pool(64);
+  const std::span<const std::array<std::uint8_t, 64>> nodes(
+      reinterpret_cast<const std::array<std::uint8_t, 64>*>(data.data()), kCount);
+  std::vector<std::uint8_t> out(kCount * H::digest_size);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(shasta::hash_many_64<H>(nodes, out));
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(kCount * 64));
+}
+
+void openssl_many(benchmark::State& state, const EVP_MD* md) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  const auto& data = pool(size);
+  std::vector<std::uint8_t> out(kCount * EVP_MAX_MD_SIZE);
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  unsigned int len = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kCount; ++i) {
+      EVP_DigestInit_ex(ctx, md, nullptr);
+      EVP_DigestUpdate(ctx, data.data() + i * size, size);
+      EVP_DigestFinal_ex(ctx, out.data() + i * EVP_MAX_MD_SIZE, &len);
+    }
+    benchmark::ClobberMemory();
+  }
+  EVP_MD_CTX_free(ctx);
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(kCount * size));
+}
+
+void shasta_many_sha256(benchmark::State& s) {
+  shasta_many<shasta::Sha256>(s);
+}
+void shasta_many_sha512(benchmark::State& s) {
+  shasta_many<shasta::Sha512>(s);
+}
+void shasta_many_sha256_node(benchmark::State& s) {
+  shasta_many_64<shasta::Sha256>(s);
+}
+void openssl_many_sha256(benchmark::State& s) {
+  openssl_many(s, EVP_sha256());
+}
+void openssl_many_sha512(benchmark::State& s) {
+  openssl_many(s, EVP_sha512());
+}
+void openssl_many_sha256_node(benchmark::State& s) {
+  openssl_many(s, EVP_sha256());
+}
+
+BENCHMARK(shasta_many_sha256)->Arg(64)->Arg(4096);
+BENCHMARK(openssl_many_sha256)->Arg(64)->Arg(4096);
+BENCHMARK(shasta_many_sha512)->Arg(4096);
+BENCHMARK(openssl_many_sha512)->Arg(4096);
+BENCHMARK(shasta_many_sha256_node)->Arg(64);
+BENCHMARK(openssl_many_sha256_node)->Arg(64);
+
+}  // namespace

@@ -1,0 +1,41 @@
+// lane_table.cpp: the lane kernels of this build. Each entry has its own CPU check, so a lane
+// kernel the CPU lacks is never returned even if its name matched.
+#include "lane_table.hpp"
+
+#include "../kernels/kernel_abi.hpp"
+
+namespace shasta::detail {
+namespace {
+
+[[maybe_unused]] bool has_shani(const CpuFeatures& f) noexcept {
+  return f.sha && f.ssse3 && f.sse41;
+}
+[[maybe_unused]] bool has_avx2(const CpuFeatures& f) noexcept {
+  return f.avx2 && f.bmi2;
+}
+
+// A trailing empty entry keeps each array non-empty whatever the build left out; it is cut off.
+constexpr LaneEntry<CompressLanes256> kSha256Lanes[] = {
+#ifdef SHASTA_HAVE_SHANI_X4
+    {"shani", has_shani, 4, kernels::shani::sha256_compress_x4},
+#endif
+    {"", nullptr, 0, nullptr},
+};
+
+constexpr LaneEntry<CompressLanes512> kSha512Lanes[] = {
+#ifdef SHASTA_HAVE_AVX2_X4
+    {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4},
+#endif
+    {"", nullptr, 0, nullptr},
+};
+
+}  // namespace
+
+std::span<const LaneEntry<CompressLanes256>> sha256_lane_table() noexcept {
+  return std::span(kSha256Lanes).first(std::size(kSha256Lanes) - 1);
+}
+std::span<const LaneEntry<CompressLanes512>> sha512_lane_table() noexcept {
+  return std::span(kSha512Lanes).first(std::size(kSha512Lanes) - 1);
+}
+
+}  // namespace shasta::detail

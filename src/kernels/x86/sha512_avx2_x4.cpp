@@ -1,0 +1,190 @@
+// sha512_avx2_x4.cpp: SHA-512 compression (FIPS 180-4 section 6.4.2) of four independent streams,
+// one per 64-bit lane of each AVX2 register (the multi-buffer layout of Intel's "Multi-Buffer
+// Hashing" papers, Guilford et al.); rotations as two shifts and an or, the schedule in the rounds.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../kernel_abi.hpp"
+
+namespace shasta::kernels::avx2 {
+namespace {
+
+alignas(64) constexpr std::uint64_t k512[80] = {
+    0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0x3956c25bf348b538,
+    0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242, 0x12835b0145706fbe,
+    0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235,
+    0xc19bf174cf692694, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+    0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5, 0x983e5152ee66dfab,
+    0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xc6e00bf33da88fc2, 0xd5a79147930aa725,
+    0x06ca6351e003826f, 0x142929670a0e6e70, 0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed,
+    0x53380d139d95b3df, 0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+    0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xd192e819d6ef5218,
+    0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8, 0x19a4c116b8d2d0c8, 0x1e376c085141ab53,
+    0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373,
+    0x682e6ff3d6b2b8a3, 0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+    0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xca273eceea26619c,
+    0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0x06f067aa72176fba, 0x0a637dc5a2c898a6,
+    0x113f9804bef90dae, 0x1b710b35131c471b, 0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc,
+    0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+};
+
+using V = __m256i;
+
+[[gnu::always_inline]] inline V add(V x, V y) noexcept {
+  return _mm256_add_epi64(x, y);
+}
+[[gnu::always_inline]] inline V xor3(V x, V y, V z) noexcept {
+  return _mm256_xor_si256(_mm256_xor_si256(x, y), z);
+}
+
+// AVX2 has no 64-bit rotate: two shifts whose bits do not overlap, joined with or.
+template <int R>
+[[gnu::always_inline]] inline V rotr(V x) noexcept {
+  return _mm256_or_si256(_mm256_srli_epi64(x, R), _mm256_slli_epi64(x, 64 - R));
+}
+
+// A rotation by 8 is a byte shuffle: one instruction rather than three.
+[[gnu::always_inline]] inline V rotr8(V x) noexcept {
+  const V bytes =
+      _mm256_set_epi64x(0x080f0e0d0c0b0a09LL, 0x0007060504030201LL, 0x080f0e0d0c0b0a09LL, 0x0007060504030201LL);
+  return _mm256_shuffle_epi8(x, bytes);
+}
+
+// sigma0, sigma1 of the schedule and Sigma0, Sigma1 of the rounds (FIPS 180-4 eqs. 4.10-4.13).
+[[gnu::always_inline]] inline V s0(V x) noexcept {
+  return xor3(rotr<1>(x), rotr8(x), _mm256_srli_epi64(x, 7));
+}
+[[gnu::always_inline]] inline V s1(V x) noexcept {
+  return xor3(rotr<19>(x), rotr<61>(x), _mm256_srli_epi64(x, 6));
+}
+[[gnu::always_inline]] inline V big_s0(V x) noexcept {
+  return xor3(rotr<28>(x), rotr<34>(x), rotr<39>(x));
+}
+[[gnu::always_inline]] inline V big_s1(V x) noexcept {
+  return xor3(rotr<14>(x), rotr<18>(x), rotr<41>(x));
+}
+
+// One round with the working variables renamed by the caller: only d and h change. Maj(a,b,c) is
+// b ^ ((a ^ b) & (b ^ c)), with b ^ c carried over from the previous round's a ^ b.
+[[gnu::always_inline]] inline void round(V a, V b, V& d, V e, V f, V g, V& h, V& bxc, V wk) noexcept {
+  const V ch = _mm256_xor_si256(_mm256_and_si256(_mm256_xor_si256(f, g), e), g);
+  const V t1 = add(add(h, wk), add(big_s1(e), ch));
+  const V axb = _mm256_xor_si256(a, b);
+  const V maj = _mm256_xor_si256(b, _mm256_and_si256(axb, bxc));
+  bxc = axb;
+  d = add(d, t1);
+  h = add(t1, add(big_s0(a), maj));
+}
+
+struct Work {
+  V a, b, c, d, e, f, g, h, bxc;
+};
+
+// K[t] four times over, so that each W+K is one add with a memory operand.
+struct K4 {
+  alignas(32) std::uint64_t k[80][4];
+};
+constexpr K4 make_k4() {
+  K4 out{};
+  for (int t = 0; t < 80; ++t) out.k[t][0] = out.k[t][1] = out.k[t][2] = out.k[t][3] = k512[t];
+  return out;
+}
+alignas(64) constexpr K4 kK4 = make_k4();
+
+// W+K of round t0 + I. With kSched it first extends the window w (W[t-16..t-1] at index t mod 16)
+// by this round's word, so the schedule runs inside the rounds.
+template <int I, bool kSched>
+[[gnu::always_inline]] inline V wk(V* w, const std::uint64_t (*k)[4]) noexcept {
+  constexpr int j = I & 15;
+  if constexpr (kSched) w[j] = add(add(w[j], s0(w[(j + 1) & 15])), add(w[(j + 9) & 15], s1(w[(j + 14) & 15])));
+  return add(w[j], _mm256_load_si256(reinterpret_cast<const V*>(k[I])));
+}
+
+// Sixteen rounds from round t0 (k = kK4.k + t0), the roles moving by one each round, back home
+// after eight.
+template <bool kSched>
+[[gnu::always_inline]] inline void rounds16(Work& s, V* w, const std::uint64_t (*k)[4]) noexcept {
+  round(s.a, s.b, s.d, s.e, s.f, s.g, s.h, s.bxc, wk<0, kSched>(w, k));
+  round(s.h, s.a, s.c, s.d, s.e, s.f, s.g, s.bxc, wk<1, kSched>(w, k));
+  round(s.g, s.h, s.b, s.c, s.d, s.e, s.f, s.bxc, wk<2, kSched>(w, k));
+  round(s.f, s.g, s.a, s.b, s.c, s.d, s.e, s.bxc, wk<3, kSched>(w, k));
+  round(s.e, s.f, s.h, s.a, s.b, s.c, s.d, s.bxc, wk<4, kSched>(w, k));
+  round(s.d, s.e, s.g, s.h, s.a, s.b, s.c, s.bxc, wk<5, kSched>(w, k));
+  round(s.c, s.d, s.f, s.g, s.h, s.a, s.b, s.bxc, wk<6, kSched>(w, k));
+  round(s.b, s.c, s.e, s.f, s.g, s.h, s.a, s.bxc, wk<7, kSched>(w, k));
+  round(s.a, s.b, s.d, s.e, s.f, s.g, s.h, s.bxc, wk<8, kSched>(w, k));
+  round(s.h, s.a, s.c, s.d, s.e, s.f, s.g, s.bxc, wk<9, kSched>(w, k));
+  round(s.g, s.h, s.b, s.c, s.d, s.e, s.f, s.bxc, wk<10, kSched>(w, k));
+  round(s.f, s.g, s.a, s.b, s.c, s.d, s.e, s.bxc, wk<11, kSched>(w, k));
+  round(s.e, s.f, s.h, s.a, s.b, s.c, s.d, s.bxc, wk<12, kSched>(w, k));
+  round(s.d, s.e, s.g, s.h, s.a, s.b, s.c, s.bxc, wk<13, kSched>(w, k));
+  round(s.c, s.d, s.f, s.g, s.h, s.a, s.b, s.bxc, wk<14, kSched>(w, k));
+  round(s.b, s.c, s.e, s.f, s.g, s.h, s.a, s.bxc, wk<15, kSched>(w, k));
+}
+
+// Rows r0..r3 (one per stream, four words each) to columns (one word of every stream each).
+[[gnu::always_inline]] inline void transpose(V& r0, V& r1, V& r2, V& r3) noexcept {
+  const V t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
+  const V t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+  r0 = _mm256_permute2x128_si256(t0, t2, 0x20);
+  r1 = _mm256_permute2x128_si256(t1, t3, 0x20);
+  r2 = _mm256_permute2x128_si256(t0, t2, 0x31);
+  r3 = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+[[gnu::always_inline]] inline V load(const void* p) noexcept {
+  return _mm256_loadu_si256(static_cast<const V*>(p));
+}
+
+[[gnu::always_inline]] inline void store(void* p, V v) noexcept {
+  _mm256_storeu_si256(static_cast<V*>(p), v);
+}
+
+}  // namespace
+
+void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  if (n == 0) return;
+  const V bswap =
+      _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
+  Work s;
+  {
+    V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
+    transpose(r0, r1, r2, r3);
+    s.a = r0, s.b = r1, s.c = r2, s.d = r3;
+    r0 = load(states[0] + 4), r1 = load(states[1] + 4), r2 = load(states[2] + 4), r3 = load(states[3] + 4);
+    transpose(r0, r1, r2, r3);
+    s.e = r0, s.f = r1, s.g = r2, s.h = r3;
+  }
+  const std::uint8_t* p0 = blocks[0];
+  const std::uint8_t* p1 = blocks[1];
+  const std::uint8_t* p2 = blocks[2];
+  const std::uint8_t* p3 = blocks[3];
+  alignas(32) V w[16];
+  do {
+    for (int j = 0; j < 16; j += 4) {
+      V r0 = load(p0 + 8 * j), r1 = load(p1 + 8 * j), r2 = load(p2 + 8 * j), r3 = load(p3 + 8 * j);
+      transpose(r0, r1, r2, r3);
+      w[j] = _mm256_shuffle_epi8(r0, bswap);
+      w[j + 1] = _mm256_shuffle_epi8(r1, bswap);
+      w[j + 2] = _mm256_shuffle_epi8(r2, bswap);
+      w[j + 3] = _mm256_shuffle_epi8(r3, bswap);
+    }
+    p0 += 128, p1 += 128, p2 += 128, p3 += 128;
+    const Work in = s;
+    s.bxc = _mm256_xor_si256(s.b, s.c);
+    rounds16<false>(s, w, kK4.k);
+    for (int t = 16; t < 80; t += 16) rounds16<true>(s, w, kK4.k + t);
+    s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+    s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+  } while (--n != 0);
+  V r0 = s.a, r1 = s.b, r2 = s.c, r3 = s.d;
+  transpose(r0, r1, r2, r3);
+  store(states[0], r0), store(states[1], r1), store(states[2], r2), store(states[3], r3);
+  r0 = s.e, r1 = s.f, r2 = s.g, r3 = s.h;
+  transpose(r0, r1, r2, r3);
+  store(states[0] + 4, r0), store(states[1] + 4, r1), store(states[2] + 4, r2), store(states[3] + 4, r3);
+}
+
+}  // namespace shasta::kernels::avx2

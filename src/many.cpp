@@ -1,0 +1,95 @@
+// many.cpp: hash_many and hash_many_64 (include/shasta/many.hpp) for the six hashers.
+#include "shasta/many.hpp"
+
+#include "many_engine.hpp"
+
+namespace shasta {
+namespace {
+
+template <class Alg>
+void one_by_one_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::uint8_t* digests) noexcept {
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto d = detail::one_shot<Alg>(msgs[i].data(), 64);
+    std::memcpy(digests + i * Alg::kDigestSize, d.data(), d.size());
+  }
+}
+
+// The padding of a 64-byte message: 0x80, zeros, and the bit count 512 in the last bytes.
+template <std::size_t kBytes>
+constexpr std::array<std::uint8_t, kBytes> padding_of_64() {
+  std::array<std::uint8_t, kBytes> pad{};
+  pad[0] = 0x80;
+  pad[kBytes - 2] = 0x02;
+  return pad;
+}
+
+// Whole groups of `lanes` messages on the lane kernel; SHA-256's second block is the constant
+// padding block, SHA-512's one block is the message plus constant padding.
+template <class Alg>
+void many_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::uint8_t* digests) noexcept {
+  using Family = typename Alg::Family;
+  using Word = typename Family::Word;
+  const auto kernel = detail::active_lanes(Family{});
+  const std::size_t lanes = std::min(kernel.lanes, detail::kMaxLanes);
+  if (kernel.fn == nullptr || lanes < 2 || count < lanes) return one_by_one_64<Alg>(msgs, count, digests);
+  std::array<Word, 8> state[detail::kMaxLanes];
+  Word* states[detail::kMaxLanes];
+  const std::uint8_t* blocks[detail::kMaxLanes];
+  for (std::size_t l = 0; l < lanes; ++l) states[l] = state[l].data();
+  static constexpr auto kPad = padding_of_64<64>();
+  std::array<std::uint8_t, 128> buffer[detail::kMaxLanes];
+  if constexpr (Family::kBlockSize == 128) {
+    for (std::size_t l = 0; l < lanes; ++l) {
+      std::memcpy(buffer[l].data() + 64, kPad.data(), 64);
+      blocks[l] = buffer[l].data();
+    }
+  }
+  std::size_t i = 0;
+  for (; count - i >= lanes; i += lanes) {
+    for (std::size_t l = 0; l < lanes; ++l) state[l] = Alg::kIv;
+    if constexpr (Family::kBlockSize == 64) {
+      for (std::size_t l = 0; l < lanes; ++l) blocks[l] = msgs[i + l].data();
+      kernel.fn(states, blocks, 1);
+      for (std::size_t l = 0; l < lanes; ++l) blocks[l] = kPad.data();
+      kernel.fn(states, blocks, 1);
+    } else {
+      for (std::size_t l = 0; l < lanes; ++l) std::memcpy(buffer[l].data(), msgs[i + l].data(), 64);
+      kernel.fn(states, blocks, 1);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) detail::store_many_digest<Alg>(state[l], digests, i + l);
+  }
+  one_by_one_64<Alg>(msgs + i, count - i, digests + i * Alg::kDigestSize);
+}
+
+}  // namespace
+
+template <ManyHasher H>
+Error hash_many(std::span<const ByteView> messages, std::span<std::uint8_t> digests) noexcept {
+  if (digests.size() / H::digest_size < messages.size()) return Error::output_too_small;
+  for (const ByteView& m : messages) {
+    if (m.data() == nullptr && m.size() != 0) return Error::null_pointer;
+  }
+  detail::hash_many_run<typename H::Algorithm>(
+      messages.size(), [messages](std::size_t i) noexcept { return messages[i]; }, digests.data());
+  return Error::ok;
+}
+
+template <ManyHasher H>
+Error hash_many_64(std::span<const std::array<std::uint8_t, 64>> messages, std::span<std::uint8_t> digests) noexcept {
+  if (digests.size() / H::digest_size < messages.size()) return Error::output_too_small;
+  many_64<typename H::Algorithm>(messages.data(), messages.size(), digests.data());
+  return Error::ok;
+}
+
+#define SHASTA_MANY_INSTANTIATE(H)                                                          \
+  template Error hash_many<H>(std::span<const ByteView>, std::span<std::uint8_t>) noexcept; \
+  template Error hash_many_64<H>(std::span<const std::array<std::uint8_t, 64>>, std::span<std::uint8_t>) noexcept;
+SHASTA_MANY_INSTANTIATE(Sha224)
+SHASTA_MANY_INSTANTIATE(Sha256)
+SHASTA_MANY_INSTANTIATE(Sha384)
+SHASTA_MANY_INSTANTIATE(Sha512)
+SHASTA_MANY_INSTANTIATE(Sha512_224)
+SHASTA_MANY_INSTANTIATE(Sha512_256)
+#undef SHASTA_MANY_INSTANTIATE
+
+}  // namespace shasta

@@ -1,0 +1,115 @@
+// many_kernel_test.cpp: the lane kernel of the active kernel against the portable rounds, lane by
+// lane (random states, 0 to 17 blocks, different data and misalignment per lane); which lane
+// kernel goes with which kernel; and shasta_hash_many's results and error codes.
+#include <cstring>
+
+#include "shasta/detail/lanes.hpp"
+#include "shasta/kernels.hpp"
+#include "shasta/many.hpp"
+#include "shasta/shasta.h"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+template <class Word, class Fn>
+void check_lanes(const detail::LaneKernel<Fn>& kernel, std::size_t block) {
+  if (kernel.fn == nullptr) GTEST_SKIP() << "kernel " << kernel.name << " has no lane kernel";
+  SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes));
+  std::mt19937_64 rng(run_seed());
+  const std::size_t lanes = kernel.lanes;
+  const Bytes data = random_bytes(rng, lanes * (17 * block + 16));
+  const int trials = quick_mode() ? 3 : 20;
+  for (int trial = 0; trial < trials; ++trial) {
+    for (std::size_t n = 0; n <= 17; ++n) {
+      std::vector<std::array<Word, 8>> got(lanes), want(lanes);
+      std::vector<Word*> states(lanes);
+      std::vector<const std::uint8_t*> blocks(lanes);
+      for (std::size_t l = 0; l < lanes; ++l) {
+        for (auto& w : got[l]) w = static_cast<Word>(rng());
+        want[l] = got[l];
+        states[l] = got[l].data();
+        blocks[l] = data.data() + l * (17 * block + 16) + rng() % 16;
+        if constexpr (sizeof(Word) == 4) {
+          detail::sha256_compress_portable(want[l].data(), blocks[l], n);
+        } else {
+          detail::sha512_compress_portable(want[l].data(), blocks[l], n);
+        }
+      }
+      kernel.fn(states.data(), blocks.data(), n);
+      for (std::size_t l = 0; l < lanes; ++l) ASSERT_EQ(got[l], want[l]) << "lane " << l << ", " << n << " blocks";
+    }
+  }
+}
+
+TEST(LaneKernel, Sha256AgainstPortable) {
+  check_lanes<std::uint32_t>(detail::active_lanes_256(), 64);
+}
+TEST(LaneKernel, Sha512AgainstPortable) {
+  check_lanes<std::uint64_t>(detail::active_lanes_512(), 128);
+}
+
+// The lane kernel follows the single-stream kernel's name, through force_kernel too.
+TEST(LaneKernel, FollowsTheActiveKernel) {
+  const auto l256 = detail::active_lanes_256();
+  const auto l512 = detail::active_lanes_512();
+  EXPECT_EQ(l256.name, active_kernel(Family::sha224_256));
+  EXPECT_EQ(l512.name, active_kernel(Family::sha384_512));
+  EXPECT_EQ(l256.lanes, l256.name == "shani" ? 4u : 0u);
+  EXPECT_EQ(l512.lanes, l512.name == "avx2" ? 4u : 0u);
+  const std::string was(l512.name);
+  ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
+  EXPECT_EQ(detail::active_lanes_512().fn, nullptr);
+  ASSERT_EQ(force_kernel(Family::sha384_512, was), Error::ok);
+  EXPECT_EQ(detail::active_lanes_512().lanes, l512.lanes);
+}
+
+const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
+                            SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256};
+
+TEST(CApiMany, MatchesOneShot) {
+  std::mt19937_64 rng(run_seed());
+  const Bytes pool = random_bytes(rng, 4096);
+  for (shasta_alg alg : kAlgs) {
+    const std::size_t d = shasta_digest_size(alg);
+    for (std::size_t count : {1u, 2u, 3u, 4u, 5u, 9u, 100u}) {
+      std::vector<const void*> msgs(count);
+      std::vector<std::size_t> lens(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        lens[i] = rng() % 600;
+        msgs[i] = lens[i] == 0 && i % 2 == 0 ? nullptr : pool.data() + rng() % 3000;
+      }
+      std::vector<unsigned char> out(count * d);
+      ASSERT_EQ(shasta_hash_many(alg, count, msgs.data(), lens.data(), out.data()), SHASTA_OK);
+      for (std::size_t i = 0; i < count; ++i) {
+        unsigned char want[64];
+        ASSERT_EQ(shasta_hash(alg, msgs[i], lens[i], want, sizeof want), SHASTA_OK);
+        ASSERT_EQ(std::memcmp(out.data() + i * d, want, d), 0) << "alg " << alg << " message " << i;
+      }
+    }
+  }
+}
+
+TEST(CApiMany, ErrorCodes) {
+  const char* text = "abc";
+  const void* msgs[2] = {text, text};
+  std::size_t lens[2] = {3, 3};
+  unsigned char out[2 * 64];
+  for (shasta_alg bad : {static_cast<shasta_alg>(0), static_cast<shasta_alg>(7)}) {
+    EXPECT_EQ(shasta_hash_many(bad, 2, msgs, lens, out), SHASTA_E_UNKNOWN_ALG);
+  }
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, nullptr, lens, out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, nullptr, out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, lens, nullptr), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, nullptr, nullptr, nullptr), SHASTA_OK);
+  const void* with_null[2] = {text, nullptr};
+  std::memset(out, 0xEE, sizeof out);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, lens, out), SHASTA_E_NULL);
+  for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
+  std::size_t zero_second[2] = {3, 0};
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, zero_second, out), SHASTA_OK);
+  EXPECT_STRNE(shasta_strerror(SHASTA_E_NULL), "unknown error code");
+}
+
+}  // namespace
+}  // namespace shasta::test

@@ -1,0 +1,122 @@
+// many_test.cpp: hash_many, hash_many_64 and shasta_hash_many against the one-shot path, on the
+// kernel SHASTA_KERNEL picks (and with it the lane kernel), plus each lane kernel against the
+// portable rounds lane by lane.
+#include "shasta/many.hpp"
+
+#include <cstring>
+
+#include "shasta/detail/lanes.hpp"
+#include "shasta/kernels.hpp"
+#include "shasta/shasta.h"
+#include "support.hpp"
+
+namespace shasta::test {
+namespace {
+
+template <class H>
+constexpr Family family_of() {
+  return H::block_size == 64 ? Family::sha224_256 : Family::sha384_512;
+}
+
+template <class H>
+std::size_t active_lanes() {
+  if constexpr (H::block_size == 64) return detail::active_lanes_256().lanes;
+  return detail::active_lanes_512().lanes;
+}
+
+// Lengths that cross the block and padding boundaries of both families.
+const std::size_t kEdges[] = {0, 1, 55, 56, 57, 63, 64, 65, 111, 112, 113, 119, 120, 127, 128, 129, 191, 192, 255, 256};
+
+// check hashes `lens.size()` messages cut from `pool` at `offset` (distinct data each) with
+// hash_many, and compares each digest with the one-shot path.
+template <class H>
+void check(const Bytes& pool, const std::vector<std::size_t>& lens, std::size_t offset) {
+  std::vector<ByteView> views;
+  std::size_t at = offset;
+  for (std::size_t len : lens) {
+    ASSERT_LE(offset + len, pool.size()) << "the pool is too small for the test";
+    if (at + len > pool.size()) at = offset;
+    views.emplace_back(pool.data() + at, len);
+    at += len / 2 + 1;
+  }
+  std::vector<std::uint8_t> out(lens.size() * H::digest_size + 1, 0xEE);
+  ASSERT_EQ(hash_many<H>(views, std::span(out).first(lens.size() * H::digest_size)), Error::ok);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    const auto want = Alg<H>::one_shot(views[i].span());
+    ASSERT_EQ(Bytes(out.begin() + static_cast<std::ptrdiff_t>(i * H::digest_size),
+                    out.begin() + static_cast<std::ptrdiff_t>((i + 1) * H::digest_size)),
+              bytes_of(want))
+        << "message " << i << " of " << lens.size() << ", length " << lens[i] << ", offset " << offset;
+  }
+  EXPECT_EQ(out.back(), 0xEE) << "wrote past the digests";
+}
+
+template <class H>
+class Many : public ::testing::Test {};
+TYPED_TEST_SUITE(Many, AllHashers, HasherNames);
+
+TYPED_TEST(Many, CountsAndLengths) {
+  using H = TypeParam;
+  SCOPED_TRACE(std::string("kernel ") + std::string(active_kernel(family_of<H>())) + ", lanes " +
+               std::to_string(active_lanes<H>()) + ", seed " + std::to_string(run_seed()));
+  std::mt19937_64 rng(run_seed());
+  const std::size_t max_len = quick_mode() ? 1024 : 10240;
+  const Bytes pool = random_bytes(rng, 3 * std::max<std::size_t>(max_len, 4096 + 17) + 64);
+  const std::size_t lanes = std::max<std::size_t>(active_lanes<H>(), 2);
+  const std::size_t big = quick_mode() ? 200 : 1000;
+  for (std::size_t count : {std::size_t{0}, std::size_t{1}, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, big}) {
+    for (std::size_t offset : {0u, 1u, 3u, 7u}) {
+      // All one length, for each edge length and a long one.
+      for (std::size_t len : kEdges) check<H>(pool, std::vector<std::size_t>(count, len), offset);
+      check<H>(pool, std::vector<std::size_t>(count, 4096 + 17), offset);
+      // Unequal: random lengths, and random edge lengths.
+      std::vector<std::size_t> lens(count);
+      for (auto& len : lens) len = static_cast<std::size_t>(rng() % (max_len + 1));
+      check<H>(pool, lens, offset);
+      for (auto& len : lens) len = kEdges[rng() % std::size(kEdges)] + 128 * (rng() % 3);
+      check<H>(pool, lens, offset);
+    }
+  }
+}
+
+TYPED_TEST(Many, Refusals) {
+  using H = TypeParam;
+  const Bytes data(100, 0x61);
+  std::vector<ByteView> views(5, ByteView(data));
+  std::vector<std::uint8_t> out(5 * H::digest_size, 0xEE);
+  EXPECT_EQ(hash_many<H>(views, std::span(out).first(out.size() - 1)), Error::output_too_small);
+  views[3] = ByteView(nullptr, 1);
+  EXPECT_EQ(hash_many<H>(views, out), Error::null_pointer);
+  EXPECT_EQ(out, std::vector<std::uint8_t>(out.size(), 0xEE)) << "a refusal wrote";
+  views[3] = ByteView(nullptr, 0);  // empty: fine
+  EXPECT_EQ(hash_many<H>(views, out), Error::ok);
+  EXPECT_EQ(Bytes(out.begin() + 3 * H::digest_size, out.begin() + 4 * H::digest_size),
+            bytes_of(Alg<H>::one_shot(std::span<const std::uint8_t>())));
+  EXPECT_EQ(hash_many<H>({}, {}), Error::ok);
+  const std::vector<std::array<std::uint8_t, 64>> nodes(3);
+  EXPECT_EQ(hash_many_64<H>(nodes, std::span(out).first(3 * H::digest_size - 1)), Error::output_too_small);
+}
+
+TYPED_TEST(Many, SixtyFourByteMessages) {
+  using H = TypeParam;
+  std::mt19937_64 rng(run_seed());
+  const std::size_t lanes = std::max<std::size_t>(active_lanes<H>(), 2);
+  for (std::size_t count :
+       {std::size_t{0}, std::size_t{1}, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, std::size_t{1000}}) {
+    std::vector<std::array<std::uint8_t, 64>> nodes(count);
+    for (auto& node : nodes) {
+      for (auto& b : node) b = static_cast<std::uint8_t>(rng());
+    }
+    std::vector<std::uint8_t> out(count * H::digest_size);
+    ASSERT_EQ(hash_many_64<H>(nodes, out), Error::ok);
+    for (std::size_t i = 0; i < count; ++i) {
+      ASSERT_EQ(Bytes(out.begin() + static_cast<std::ptrdiff_t>(i * H::digest_size),
+                      out.begin() + static_cast<std::ptrdiff_t>((i + 1) * H::digest_size)),
+                openssl_digest<H>(nodes[i].data(), 64))
+          << "node " << i << " of " << count;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace shasta::test
