@@ -16,7 +16,7 @@
 
 namespace {
 
-constexpr std::array<std::uint8_t, 32> kKey = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+constexpr std::array<std::uint8_t, 32> kKey = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                                17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 constexpr std::array<std::uint8_t, 64> kMessage{};
 constexpr std::uint64_t kIterations = 10000;
@@ -89,10 +89,18 @@ void openssl_pbkdf2(benchmark::State& state, const EVP_MD* md) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kIterations));
 }
 
-void shasta_pbkdf2_sha256(benchmark::State& s) { shasta_pbkdf2<shasta::Sha256>(s); }
-void shasta_pbkdf2_sha512(benchmark::State& s) { shasta_pbkdf2<shasta::Sha512>(s); }
-void openssl_pbkdf2_sha256(benchmark::State& s) { openssl_pbkdf2(s, EVP_sha256()); }
-void openssl_pbkdf2_sha512(benchmark::State& s) { openssl_pbkdf2(s, EVP_sha512()); }
+void shasta_pbkdf2_sha256(benchmark::State& s) {
+  shasta_pbkdf2<shasta::Sha256>(s);
+}
+void shasta_pbkdf2_sha512(benchmark::State& s) {
+  shasta_pbkdf2<shasta::Sha512>(s);
+}
+void openssl_pbkdf2_sha256(benchmark::State& s) {
+  openssl_pbkdf2(s, EVP_sha256());
+}
+void openssl_pbkdf2_sha512(benchmark::State& s) {
+  openssl_pbkdf2(s, EVP_sha512());
+}
 
 void shasta_tls13_expand_label(benchmark::State& state) {
   std::array<std::uint8_t, 32> out;

@@ -47,10 +47,18 @@ void sizes(benchmark::internal::Benchmark* b) {
   for (std::int64_t size : {64, 1024, 16 * 1024, 1024 * 1024}) b->Arg(size);
 }
 
-void shasta_sha256(benchmark::State& s) { shasta_one_shot(s, shasta::sha256); }
-void shasta_sha512(benchmark::State& s) { shasta_one_shot(s, shasta::sha512); }
-void openssl_sha256(benchmark::State& s) { openssl_evp(s, EVP_sha256()); }
-void openssl_sha512(benchmark::State& s) { openssl_evp(s, EVP_sha512()); }
+void shasta_sha256(benchmark::State& s) {
+  shasta_one_shot(s, shasta::sha256);
+}
+void shasta_sha512(benchmark::State& s) {
+  shasta_one_shot(s, shasta::sha512);
+}
+void openssl_sha256(benchmark::State& s) {
+  openssl_evp(s, EVP_sha256());
+}
+void openssl_sha512(benchmark::State& s) {
+  openssl_evp(s, EVP_sha512());
+}
 
 BENCHMARK(shasta_sha256)->Apply(sizes);
 BENCHMARK(openssl_sha256)->Apply(sizes);

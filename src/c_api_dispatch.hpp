@@ -13,9 +13,13 @@ struct AlgTag {
   using Hash = H;
 };
 
-inline bool known(shasta_alg alg) noexcept { return alg >= SHASTA_SHA224 && alg <= SHASTA_SHA512_256; }
+inline bool known(shasta_alg alg) noexcept {
+  return alg >= SHASTA_SHA224 && alg <= SHASTA_SHA512_256;
+}
 
-inline int code(Error e) noexcept { return -static_cast<int>(e); }
+inline int code(Error e) noexcept {
+  return -static_cast<int>(e);
+}
 
 // with_alg calls `f(AlgTag<H>{})` for alg's hasher H; `alg` must be known.
 template <class F>
@@ -32,6 +36,8 @@ decltype(auto) with_alg(shasta_alg alg, F&& f) {
 }
 
 // null_with_length: a NULL pointer is only allowed with a zero length.
-inline bool null_with_length(const void* p, std::size_t len) noexcept { return p == nullptr && len != 0; }
+inline bool null_with_length(const void* p, std::size_t len) noexcept {
+  return p == nullptr && len != 0;
+}
 
 }  // namespace shasta::capi

@@ -1,8 +1,8 @@
 // wipe.cpp: secure_wipe_out_of_line, for compilers without GCC-style asm. explicit_bzero (glibc
 // 2.25, the BSDs) is a promise not to be optimised away; elsewhere a volatile loop does the same.
-#include <cstring>
-
 #include "shasta/detail/wipe.hpp"
+
+#include <cstring>
 
 #if defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__)
 #include <strings.h>

@@ -14,8 +14,8 @@ struct CAlg {
   const EVP_MD* (*md)();
   std::size_t digest, block;
 };
-const CAlg kAlgs[] = {{SHASTA_SHA224, EVP_sha224, 28, 64},     {SHASTA_SHA256, EVP_sha256, 32, 64},
-                      {SHASTA_SHA384, EVP_sha384, 48, 128},    {SHASTA_SHA512, EVP_sha512, 64, 128},
+const CAlg kAlgs[] = {{SHASTA_SHA224, EVP_sha224, 28, 64},          {SHASTA_SHA256, EVP_sha256, 32, 64},
+                      {SHASTA_SHA384, EVP_sha384, 48, 128},         {SHASTA_SHA512, EVP_sha512, 64, 128},
                       {SHASTA_SHA512_224, EVP_sha512_224, 28, 128}, {SHASTA_SHA512_256, EVP_sha512_256, 32, 128}};
 
 Bytes evp(const CAlg& a, const void* msg, std::size_t len) {
@@ -110,8 +110,8 @@ TEST(CApi, KernelNameAndForce) {
 }
 
 TEST(CApi, Strerror) {
-  const int codes[] = {SHASTA_OK,         SHASTA_E_UNKNOWN_ALG,        SHASTA_E_OUTPUT_TOO_SMALL,
-                       SHASTA_E_NULL,     SHASTA_E_UNKNOWN_KERNEL,     SHASTA_E_KERNEL_UNSUPPORTED,
+  const int codes[] = {SHASTA_OK,          SHASTA_E_UNKNOWN_ALG,    SHASTA_E_OUTPUT_TOO_SMALL,
+                       SHASTA_E_NULL,      SHASTA_E_UNKNOWN_KERNEL, SHASTA_E_KERNEL_UNSUPPORTED,
                        SHASTA_E_NO_MEMORY, SHASTA_E_INVALID_HEX};
   std::vector<std::string> seen;
   for (int c : codes) {

@@ -70,9 +70,13 @@ void check_msg_file(const std::string& kind, std::size_t expected_cases) {
   EXPECT_EQ(cases, expected_cases) << path;
 }
 
-TYPED_TEST(Cavp, ShortMsg) { check_msg_file<TypeParam>("ShortMsg", TypeParam::block_size + 1); }
+TYPED_TEST(Cavp, ShortMsg) {
+  check_msg_file<TypeParam>("ShortMsg", TypeParam::block_size + 1);
+}
 
-TYPED_TEST(Cavp, LongMsg) { check_msg_file<TypeParam>("LongMsg", TypeParam::block_size); }
+TYPED_TEST(Cavp, LongMsg) {
+  check_msg_file<TypeParam>("LongMsg", TypeParam::block_size);
+}
 
 // SHAVS 6.4: MD0 = MD1 = MD2 = Seed; MDi = H(MD(i-3) || MD(i-2) || MD(i-1)) for i = 3..1002;
 // MD1002 is checked and becomes the next Seed.

@@ -42,8 +42,12 @@ void check_family(Family family, std::size_t block) {
   EXPECT_EQ(got, expected) << "1 MiB run";
 }
 
-TEST(KernelVsPortable, Sha256Family) { check_family<std::uint32_t>(Family::sha224_256, 64); }
-TEST(KernelVsPortable, Sha512Family) { check_family<std::uint64_t>(Family::sha384_512, 128); }
+TEST(KernelVsPortable, Sha256Family) {
+  check_family<std::uint32_t>(Family::sha224_256, 64);
+}
+TEST(KernelVsPortable, Sha512Family) {
+  check_family<std::uint64_t>(Family::sha384_512, 128);
+}
 
 TEST(KernelVsPortable, NullWithZeroBlocksIsANoOp) {
   std::array<std::uint32_t, 8> s32{1, 2, 3, 4, 5, 6, 7, 8};

@@ -21,8 +21,7 @@ static_assert(sha384(kAbc) == *from_hex<48>("cb00753f45a35e8bb5a03d699ac65007272
 static_assert(sha512(kAbc) == *from_hex<64>("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
                                             "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"));
 static_assert(sha512_224(kAbc) == *from_hex<28>("4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa"));
-static_assert(sha512_256(kAbc) ==
-              *from_hex<32>("53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"));
+static_assert(sha512_256(kAbc) == *from_hex<32>("53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"));
 static_assert(sha256(k448) == *from_hex<32>("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
 static_assert(Sha256().update("ab").update("c").finalize() == sha256("abc"));
 
@@ -45,16 +44,21 @@ TEST(KnownAnswer, Fips180Examples) {
   check_examples<Sha256>({{kAbc, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
                           {k448, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
                           {"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}});
-  check_examples<Sha384>({{kAbc, "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca"
-                                 "134c825a7"},
-                          {k896, "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9f"
-                                 "a91746039"}});
-  check_examples<Sha512>({{kAbc, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c2"
-                                 "3a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
-                          {k896, "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99d"
-                                 "ec4b5433ac7d329eeb6dd26545e96e55b874be909"},
-                          {"", "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d"
-                               "2877eec2f63b931bd47417a81a538327af927da3e"}});
+  check_examples<Sha384>({{kAbc,
+                           "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca"
+                           "134c825a7"},
+                          {k896,
+                           "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9f"
+                           "a91746039"}});
+  check_examples<Sha512>({{kAbc,
+                           "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c2"
+                           "3a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+                          {k896,
+                           "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99d"
+                           "ec4b5433ac7d329eeb6dd26545e96e55b874be909"},
+                          {"",
+                           "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d"
+                           "2877eec2f63b931bd47417a81a538327af927da3e"}});
   check_examples<Sha512_224>({{kAbc, "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa"},
                               {k896, "23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9"}});
   check_examples<Sha512_256>({{kAbc, "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},

@@ -60,10 +60,10 @@ void check_injected_512(int (*init)(SHA512_CTX*)) {
   struct Count {
     std::uint64_t lo, hi;
   };
-  const Count counts[] = {{(1ull << 61) - 128, 0},      // bit count's carry into its high word
-                          {~0ull - 127, 0},            // byte counter's carry into its high word
-                          {~0ull - 255, 0x1234},       // both words in use
-                          {0xFFFFFF80ull, 0}};          // past 2^32
+  const Count counts[] = {{(1ull << 61) - 128, 0},  // bit count's carry into its high word
+                          {~0ull - 127, 0},         // byte counter's carry into its high word
+                          {~0ull - 255, 0x1234},    // both words in use
+                          {0xFFFFFF80ull, 0}};      // past 2^32
   const Bytes tail(300, 0xa5);
   for (const Count& c : counts) {
     for (std::size_t n : kTails) {

@@ -100,6 +100,8 @@ inline std::uint64_t run_seed() {
 }
 
 // quick_mode: SHASTA_QUICK=1 (valgrind runs) shrinks the random campaigns and skips multi-GiB streams.
-inline bool quick_mode() { return env_number("SHASTA_QUICK", 0) != 0; }
+inline bool quick_mode() {
+  return env_number("SHASTA_QUICK", 0) != 0;
+}
 
 }  // namespace shasta::test

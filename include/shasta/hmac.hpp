@@ -109,7 +109,7 @@ namespace detail {
 template <class H>
 typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
   return resume_and_finish<typename H::Algorithm, true>(key.outer_state(), H::block_size, inner_digest.data(),
-                                                         inner_digest.size());
+                                                        inner_digest.size());
 }
 
 // finish_hmac turns a streamed inner hash into the tag.
@@ -193,7 +193,7 @@ class Hmac {
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
   typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(key.inner_state(), H::block_size,
-                                                                                   message.data(), message.size());
+                                                                                    message.data(), message.size());
   typename H::Digest tag = detail::outer_hash(key, inner);
   detail::wipe_object(inner);
   return tag;

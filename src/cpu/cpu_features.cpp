@@ -63,7 +63,9 @@ CpuFeatures detect() noexcept {
   return f;
 }
 #else
-CpuFeatures detect() noexcept { return {}; }
+CpuFeatures detect() noexcept {
+  return {};
+}
 #endif
 
 }  // namespace

@@ -74,8 +74,8 @@ Fn chosen_by_environment(const Slot<Fn>& slot) noexcept {
     return fallback;
   }
   if (!entry->supported(cpu_features_detected())) {
-    std::fprintf(stderr, "shasta: %s=%s: this CPU lacks the instructions it needs; using the best it has\n",
-                 variable, name);
+    std::fprintf(stderr, "shasta: %s=%s: this CPU lacks the instructions it needs; using the best it has\n", variable,
+                 name);
     return fallback;
   }
   return entry->fn;
@@ -138,12 +138,12 @@ std::vector<KernelInfo> kernels(Family family) {
 
 std::string_view active_kernel(Family family) noexcept {
   return family == Family::sha224_256 ? detail::active_name(detail::sha256_slot())
-                                  : detail::active_name(detail::sha512_slot());
+                                      : detail::active_name(detail::sha512_slot());
 }
 
 Error force_kernel(Family family, std::string_view name) noexcept {
   return family == Family::sha224_256 ? detail::force(detail::sha256_slot(), name)
-                                  : detail::force(detail::sha512_slot(), name);
+                                      : detail::force(detail::sha512_slot(), name);
 }
 
 void use_best_kernel(Family family) noexcept {

@@ -7,11 +7,21 @@
 namespace shasta::detail {
 namespace {
 
-[[maybe_unused]] bool any_cpu(const CpuFeatures&) noexcept { return true; }
-[[maybe_unused]] bool has_shani(const CpuFeatures& f) noexcept { return f.sha && f.ssse3 && f.sse41; }
-[[maybe_unused]] bool has_avx2(const CpuFeatures& f) noexcept { return f.avx2 && f.bmi2; }
-[[maybe_unused]] bool has_arm_sha2(const CpuFeatures& f) noexcept { return f.arm_sha2; }
-[[maybe_unused]] bool has_arm_sha512(const CpuFeatures& f) noexcept { return f.arm_sha512; }
+[[maybe_unused]] bool any_cpu(const CpuFeatures&) noexcept {
+  return true;
+}
+[[maybe_unused]] bool has_shani(const CpuFeatures& f) noexcept {
+  return f.sha && f.ssse3 && f.sse41;
+}
+[[maybe_unused]] bool has_avx2(const CpuFeatures& f) noexcept {
+  return f.avx2 && f.bmi2;
+}
+[[maybe_unused]] bool has_arm_sha2(const CpuFeatures& f) noexcept {
+  return f.arm_sha2;
+}
+[[maybe_unused]] bool has_arm_sha512(const CpuFeatures& f) noexcept {
+  return f.arm_sha512;
+}
 
 constexpr KernelEntry<Compress256> kSha256Kernels[] = {
 #ifdef SHASTA_HAVE_SHANI
@@ -38,7 +48,11 @@ constexpr KernelEntry<Compress512> kSha512Kernels[] = {
 
 }  // namespace
 
-std::span<const KernelEntry<Compress256>> sha256_kernel_table() noexcept { return kSha256Kernels; }
-std::span<const KernelEntry<Compress512>> sha512_kernel_table() noexcept { return kSha512Kernels; }
+std::span<const KernelEntry<Compress256>> sha256_kernel_table() noexcept {
+  return kSha256Kernels;
+}
+std::span<const KernelEntry<Compress512>> sha512_kernel_table() noexcept {
+  return kSha512Kernels;
+}
 
 }  // namespace shasta::detail

@@ -16,13 +16,20 @@ namespace {
 using AnyHasher = std::variant<Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256>;
 
 bool hasher_for(std::string_view algo, AnyHasher& out) {
-  if (algo == "224" || algo == "sha224") out = Sha224();
-  else if (algo == "256" || algo == "sha256") out = Sha256();
-  else if (algo == "384" || algo == "sha384") out = Sha384();
-  else if (algo == "512" || algo == "sha512") out = Sha512();
-  else if (algo == "512224" || algo == "sha512-224") out = Sha512_224();
-  else if (algo == "512256" || algo == "sha512-256") out = Sha512_256();
-  else return false;
+  if (algo == "224" || algo == "sha224")
+    out = Sha224();
+  else if (algo == "256" || algo == "sha256")
+    out = Sha256();
+  else if (algo == "384" || algo == "sha384")
+    out = Sha384();
+  else if (algo == "512" || algo == "sha512")
+    out = Sha512();
+  else if (algo == "512224" || algo == "sha512-224")
+    out = Sha512_224();
+  else if (algo == "512256" || algo == "sha512-256")
+    out = Sha512_256();
+  else
+    return false;
   return true;
 }
 

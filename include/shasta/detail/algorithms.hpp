@@ -47,22 +47,23 @@ concept Sha2Algorithm = requires {
   typename A::Family;
   { A::kIv } -> std::convertible_to<std::array<typename A::Family::Word, 8>>;
   { A::kDigestSize } -> std::convertible_to<std::size_t>;
-} && (A::kDigestSize <= 8 * sizeof(typename A::Family::Word));
+  requires A::kDigestSize <= 8 * sizeof(typename A::Family::Word);
+};
 
 // FIPS 180-4 section 5.3.2 (the low halves of SHA-384's initial words).
 struct Sha224Algorithm {
   using Family = Sha256Family;
   static constexpr std::size_t kDigestSize = 28;
-  static constexpr std::array<std::uint32_t, 8> kIv = {
-      0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u, 0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u};
+  static constexpr std::array<std::uint32_t, 8> kIv = {0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u,
+                                                       0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u};
 };
 
 // FIPS 180-4 section 5.3.3.
 struct Sha256Algorithm {
   using Family = Sha256Family;
   static constexpr std::size_t kDigestSize = 32;
-  static constexpr std::array<std::uint32_t, 8> kIv = {
-      0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au, 0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
+  static constexpr std::array<std::uint32_t, 8> kIv = {0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+                                                       0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u};
 };
 
 // FIPS 180-4 section 5.3.4.
