@@ -1,7 +1,8 @@
 # The kernel table of the build: one row per kernel file, with the ISA flags that file alone is
 # compiled with, and the definition that puts it in the dispatch table (src/dispatch/kernel_table.cpp).
 # SHASTA_ENABLE_<KERNEL>=OFF leaves a kernel out.
-set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp)
+set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp
+                          src/kernels/round_constants.cpp)
 set(SHASTA_KERNEL_DEFINITIONS "")
 
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")

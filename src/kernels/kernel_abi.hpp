@@ -22,6 +22,23 @@ using CompressLanes256 = void (*)(std::uint32_t* const states[], const std::uint
 using CompressLanes512 = void (*)(std::uint64_t* const states[], const std::uint8_t* const blocks[],
                                   std::size_t n) noexcept;
 
+// The round constants of FIPS 180-4 sections 4.2.2 and 4.2.3, defined once for every kernel
+// (round_constants.cpp, computed from the constexpr tables of the portable rounds). Plain aggregates,
+// so that no code is generated for them in a kernel file.
+struct alignas(64) Sha256RoundConstants {
+  std::uint32_t k[64];
+};
+struct alignas(64) Sha512RoundConstants {
+  std::uint64_t k[80];
+};
+// Sha512RoundConstantsX4 holds each SHA-512 constant four times: one ymm row a round (4-lane kernel).
+struct alignas(64) Sha512RoundConstantsX4 {
+  std::uint64_t k[80][4];
+};
+extern const Sha256RoundConstants kSha256RoundConstants;
+extern const Sha512RoundConstants kSha512RoundConstants;
+extern const Sha512RoundConstantsX4 kSha512RoundConstantsX4;
+
 namespace portable {
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;

@@ -15,18 +15,6 @@
 namespace shasta::kernels::armv8 {
 namespace {
 
-// FIPS 180-4 4.2.2, four to a vector in round order.
-alignas(16) constexpr std::uint32_t kK[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-
 // Four rounds. SHA256H overwrites ABCD, and SHA256H2 needs the ABCD from before it, hence the copy.
 [[gnu::always_inline]] inline void rounds4(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t wk) noexcept {
   const uint32x4_t abcd_in = abcd;
@@ -50,11 +38,12 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
 
   // All 64 constants live in 16 registers for the whole call: with the state (2), its copy for the
   // feed-forward (2), the message (4) and two temporaries that is 26 of the 32 vector registers.
-  const uint32x4_t k0 = vld1q_u32(kK + 0), k1 = vld1q_u32(kK + 4), k2 = vld1q_u32(kK + 8), k3 = vld1q_u32(kK + 12),
-                   k4 = vld1q_u32(kK + 16), k5 = vld1q_u32(kK + 20), k6 = vld1q_u32(kK + 24), k7 = vld1q_u32(kK + 28),
-                   k8 = vld1q_u32(kK + 32), k9 = vld1q_u32(kK + 36), k10 = vld1q_u32(kK + 40), k11 = vld1q_u32(kK + 44),
-                   k12 = vld1q_u32(kK + 48), k13 = vld1q_u32(kK + 52), k14 = vld1q_u32(kK + 56),
-                   k15 = vld1q_u32(kK + 60);
+  const std::uint32_t* kk = kSha256RoundConstants.k;
+  const uint32x4_t k0 = vld1q_u32(kk + 0), k1 = vld1q_u32(kk + 4), k2 = vld1q_u32(kk + 8), k3 = vld1q_u32(kk + 12),
+                   k4 = vld1q_u32(kk + 16), k5 = vld1q_u32(kk + 20), k6 = vld1q_u32(kk + 24), k7 = vld1q_u32(kk + 28),
+                   k8 = vld1q_u32(kk + 32), k9 = vld1q_u32(kk + 36), k10 = vld1q_u32(kk + 40), k11 = vld1q_u32(kk + 44),
+                   k12 = vld1q_u32(kk + 48), k13 = vld1q_u32(kk + 52), k14 = vld1q_u32(kk + 56),
+                   k15 = vld1q_u32(kk + 60);
 
   // H0..H3 and H4..H7 in natural order are exactly the ABCD and EFGH operands the instructions take.
   uint32x4_t abcd = vld1q_u32(state);

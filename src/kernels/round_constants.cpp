@@ -1,0 +1,36 @@
+// round_constants.cpp: the round constants every kernel reads, made at compile time from the
+// constexpr tables of the portable rounds (FIPS 180-4 sections 4.2.2 and 4.2.3): one source of truth.
+#include "kernel_abi.hpp"
+#include "shasta/detail/sha256_rounds.hpp"
+#include "shasta/detail/sha512_rounds.hpp"
+
+namespace shasta::kernels {
+namespace {
+
+constexpr Sha256RoundConstants make_sha256() {
+  Sha256RoundConstants t{};
+  for (std::size_t i = 0; i < 64; ++i) t.k[i] = detail::kSha256K[i];
+  return t;
+}
+
+constexpr Sha512RoundConstants make_sha512() {
+  Sha512RoundConstants t{};
+  for (std::size_t i = 0; i < 80; ++i) t.k[i] = detail::kSha512K[i];
+  return t;
+}
+
+constexpr Sha512RoundConstantsX4 make_sha512_x4() {
+  Sha512RoundConstantsX4 t{};
+  for (std::size_t i = 0; i < 80; ++i) {
+    for (std::size_t lane = 0; lane < 4; ++lane) t.k[i][lane] = detail::kSha512K[i];
+  }
+  return t;
+}
+
+}  // namespace
+
+constexpr Sha256RoundConstants kSha256RoundConstants = make_sha256();
+constexpr Sha512RoundConstants kSha512RoundConstants = make_sha512();
+constexpr Sha512RoundConstantsX4 kSha512RoundConstantsX4 = make_sha512_x4();
+
+}  // namespace shasta::kernels
