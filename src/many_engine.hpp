@@ -43,20 +43,13 @@ struct ManyLane {
   // start loads message `i`: IV, padded tail built, the whole blocks (if any) first.
   template <class Alg>
   void start(std::size_t i, ByteView m) noexcept {
-    constexpr std::size_t kL = Family::kLengthSize;
     state = Alg::kIv;
     msg = i;
     const std::size_t len = m.size();
     const std::size_t whole = len / kB;
     const std::size_t tail = len - whole * kB;
     if (tail != 0) std::memcpy(pad.data(), m.data() + whole * kB, tail);
-    pad[tail] = 0x80;
-    pad_blocks = tail + 1 + kL > kB ? 2 : 1;
-    const std::size_t end = pad_blocks * kB;
-    std::memset(pad.data() + tail + 1, 0, end - tail - 1 - 8);
-    const auto bytes = static_cast<std::uint64_t>(len);
-    if constexpr (kL == 16) store_be_word<std::uint64_t>(bytes >> 61, pad.data() + end - 16);
-    store_be_word<std::uint64_t>(bytes << 3, pad.data() + end - 8);
+    pad_blocks = pad_tail<Family>(pad.data(), tail, static_cast<std::uint64_t>(len), 0);
     in_pad = whole == 0;
     p = in_pad ? pad.data() : m.data();
     left = in_pad ? pad_blocks : whole;

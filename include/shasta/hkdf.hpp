@@ -46,7 +46,7 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
       std::copy(t.begin(), t.end(), message.begin());
       message[kHashLen + info.size()] = counter;
       typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(
-          prk.inner_state(), H::block_size, message.data() + skip, kHashLen - skip + info.size() + 1);
+          prk.inner_state(), H::block_size, 0, message.data() + skip, kHashLen - skip + info.size() + 1);
       t = detail::outer_hash(prk, inner);
       detail::wipe_object(inner);
     } else {

@@ -108,7 +108,7 @@ namespace detail {
 // outer_hash turns an inner digest into the tag: H((K^opad) || inner digest), one compression.
 template <class H>
 typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
-  return resume_and_finish<typename H::Algorithm, true>(key.outer_state(), H::block_size, inner_digest.data(),
+  return resume_and_finish<typename H::Algorithm, true>(key.outer_state(), H::block_size, 0, inner_digest.data(),
                                                         inner_digest.size());
 }
 
@@ -192,7 +192,7 @@ class Hmac {
 // after the prepared inner state, no streaming buffer.
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
-  typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(key.inner_state(), H::block_size,
+  typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(key.inner_state(), H::block_size, 0,
                                                                                     message.data(), message.size());
   typename H::Digest tag = detail::outer_hash(key, inner);
   detail::wipe_object(inner);

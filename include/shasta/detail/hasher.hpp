@@ -46,26 +46,55 @@ constexpr void store_digest(const std::array<Word, 8>& state, std::span<std::uin
   }
 }
 
-// finish_block pads the `tail` bytes already at the front of `block` (one block long, writable) and
-// absorbs them with the total length `bytes_hi:bytes_lo` in bytes: one block or two (section 5.1).
+// pad_tail writes the padding of FIPS 180-4 section 5.1 after the `tail` message bytes at the front
+// of `blocks` (room for two blocks), for a message of `bytes_hi:bytes_lo` bytes in all, and returns
+// how many blocks to absorb: one, or two when the length no longer fits after the tail.
 template <class Family>
-constexpr void finish_block(std::array<typename Family::Word, 8>& state, std::uint8_t* block, std::size_t tail,
-                            std::uint64_t bytes_lo, std::uint64_t bytes_hi) noexcept {
+constexpr std::size_t pad_tail(std::uint8_t* blocks, std::size_t tail, std::uint64_t bytes_lo,
+                               std::uint64_t bytes_hi) noexcept {
   constexpr std::size_t kB = Family::kBlockSize;
   constexpr std::size_t kL = Family::kLengthSize;
-  block[tail++] = 0x80;
-  if (tail > kB - kL) {
-    std::fill(block + tail, block + kB, std::uint8_t{0});
-    Family::compress(state.data(), block, 1);
-    tail = 0;
-  }
-  std::fill(block + tail, block + kB - 8, std::uint8_t{0});
+  const std::size_t n = tail + 1 + kL > kB ? 2 : 1;
+  const std::size_t end = n * kB;
+  blocks[tail] = 0x80;
+  std::fill(blocks + tail + 1, blocks + end - 8, std::uint8_t{0});
   if constexpr (kL == 16) {
     // The high 64 bits of the 128-bit bit count: the byte count's top three bits carry in.
-    store_be_word<std::uint64_t>((bytes_hi << 3) | (bytes_lo >> 61), block + kB - 16);
+    store_be_word<std::uint64_t>((bytes_hi << 3) | (bytes_lo >> 61), blocks + end - 16);
   }
-  store_be_word<std::uint64_t>(bytes_lo << 3, block + kB - 8);
-  Family::compress(state.data(), block, 1);
+  store_be_word<std::uint64_t>(bytes_lo << 3, blocks + end - 8);
+  return n;
+}
+
+// resume_and_finish completes a message whose first `prior_hi:prior_lo` bytes (whole blocks) left
+// `start`, with its last `n` bytes at `p`: every whole block straight from `p`, the tail padded in a
+// local buffer and absorbed in one more kernel call. With kWipe the local state and buffer are
+// erased before returning (HMAC's secret states).
+template <Sha2Algorithm Alg, bool kWipe = false>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
+    const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
+    const std::uint8_t* p, std::size_t n) noexcept {
+  using Family = typename Alg::Family;
+  constexpr std::size_t kB = Family::kBlockSize;
+  struct Work {
+    std::array<typename Family::Word, 8> state;
+    std::array<std::uint8_t, 2 * kB> blocks;  // the tail and its padding: every byte used is written
+  } work;
+  work.state = start;
+  const std::size_t whole = n / kB;
+  if (whole != 0) Family::compress(work.state.data(), p, whole);
+  const std::size_t tail = n - whole * kB;
+  std::copy(p + whole * kB, p + n, work.blocks.data());
+  const std::uint64_t total_lo = prior_lo + n;
+  const std::uint64_t total_hi = prior_hi + (total_lo < n);
+  Family::compress(work.state.data(), work.blocks.data(),
+                   pad_tail<Family>(work.blocks.data(), tail, total_lo, total_hi));
+  std::array<std::uint8_t, Alg::kDigestSize> out{};
+  store_digest(work.state, std::span<std::uint8_t>(out));
+  if constexpr (kWipe) {
+    if (!std::is_constant_evaluated()) secure_wipe(&work, sizeof work);
+  }
+  return out;
 }
 
 // Hasher is one SHA-2 algorithm's streaming state. It is a plain value: copy it to fork a running
@@ -136,8 +165,10 @@ class Hasher {
   // message. A shorter `out` is refused with Error::output_too_small and the state is kept.
   constexpr Error finalize_into(std::span<std::uint8_t> out) noexcept {
     if (out.size() < digest_size) return Error::output_too_small;
-    finish_block<Family>(state_, buffer_.data(), buffered_, bytes_lo_, bytes_hi_);
-    store_digest(state_, out.first(digest_size));
+    // The state may be an HMAC's secret inner state: the padding's scratch copy is wiped.
+    const Digest digest = resume_and_finish<Alg, true>(state_, bytes_lo_ - buffered_,
+                                                       bytes_hi_ - (bytes_lo_ < buffered_), buffer_.data(), buffered_);
+    std::copy(digest.begin(), digest.end(), out.begin());
     reset();
     return Error::ok;
   }
@@ -180,37 +211,10 @@ class Hasher {
   std::size_t buffered_ = 0;
 };
 
-// resume_and_finish completes a message whose first `prior_bytes` (whole blocks) left `start`, with
-// its last `n` bytes at `p`: every whole block straight from `p`, the tail padded in a local block.
-// With kWipe the local state and block are erased before returning (HMAC's secret states).
-template <Sha2Algorithm Alg, bool kWipe = false>
-constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
-    const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_bytes, const std::uint8_t* p,
-    std::size_t n) noexcept {
-  using Family = typename Alg::Family;
-  constexpr std::size_t kB = Family::kBlockSize;
-  struct Work {
-    std::array<typename Family::Word, 8> state;
-    std::array<std::uint8_t, kB> block;  // every byte is written by the copy and the padding
-  } work;
-  work.state = start;
-  const std::size_t whole = n / kB;
-  if (whole != 0) Family::compress(work.state.data(), p, whole);
-  const std::size_t tail = n - whole * kB;
-  std::copy(p + whole * kB, p + n, work.block.data());
-  finish_block<Family>(work.state, work.block.data(), tail, prior_bytes + n, 0);
-  std::array<std::uint8_t, Alg::kDigestSize> out{};
-  store_digest(work.state, std::span<std::uint8_t>(out));
-  if constexpr (kWipe) {
-    if (!std::is_constant_evaluated()) secure_wipe(&work, sizeof work);
-  }
-  return out;
-}
-
 // one_shot hashes a whole message.
 template <Sha2Algorithm Alg>
 constexpr std::array<std::uint8_t, Alg::kDigestSize> one_shot(const std::uint8_t* p, std::size_t n) noexcept {
-  return resume_and_finish<Alg>(Alg::kIv, 0, p, n);
+  return resume_and_finish<Alg>(Alg::kIv, 0, 0, p, n);
 }
 
 }  // namespace shasta::detail
