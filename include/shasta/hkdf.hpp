@@ -69,14 +69,12 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
 template <class H>
 Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
   if (prk.size() < H::digest_size) return Error::prk_too_short;
-  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   return hkdf_expand(HmacKey<H>(prk), info, okm);
 }
 
 // hkdf is Extract then Expand.
 template <class H>
 Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> okm) noexcept {
-  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   typename H::Digest prk = hkdf_extract<H>(salt, ikm);
   const Error e = hkdf_expand(HmacKey<H>(prk), info, okm);
   detail::wipe_object(prk);
@@ -116,9 +114,6 @@ template <class H>
 Error tls13_expand_label(ByteView secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
-  if (label.size() > 249) return Error::label_too_long;
-  if (context.size() > 255) return Error::context_too_long;
-  if (out.size() > 65535 || out.size() > 255 * H::digest_size) return Error::output_too_long;
   return tls13_expand_label(HmacKey<H>(secret), label, context, out);
 }
 
