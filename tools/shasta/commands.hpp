@@ -1,13 +1,9 @@
-// commands.hpp: the subcommands of the `shasta` program. Each takes the arguments after its name
-// and returns the process exit status.
+// commands.hpp: the subcommands of the `shasta` program (other than sum, in sum_tool.hpp). Each
+// takes its own argv (argv[0] is the subcommand's name) and returns the process exit status.
 #pragma once
-
-#include <span>
-#include <string_view>
 
 namespace shasta::cli {
 
-int sum_command(std::span<const std::string_view> args);
-int info_command(std::span<const std::string_view> args);
+int info_command(int argc, char** argv);
 
 }  // namespace shasta::cli

@@ -18,8 +18,8 @@ void print_family(const char* label, Family family) {
 }
 }  // namespace
 
-int info_command(std::span<const std::string_view> args) {
-  if (!args.empty()) {
+int info_command(int argc, char** /*argv*/) {
+  if (argc > 1) {
     std::fprintf(stderr, "shasta info: takes no arguments\n");
     return 2;
   }

@@ -1,37 +1,61 @@
-// main.cpp: the `shasta` program: dispatches to a subcommand.
+// main.cpp: the `shasta` program. Run as sha224sum, sha256sum, sha384sum or sha512sum (a link to
+// this binary) it is that GNU tool; run as shasta it dispatches to a subcommand.
+#include <clocale>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
-#include <vector>
 
 #include "commands.hpp"
+#include "digester.hpp"
+#include "sum_tool.hpp"
 
 namespace {
 
 void usage(std::FILE* to) {
   std::fputs(
-      "usage: shasta sum [-a ALGO] [FILE]...   print 'HEX  NAME' per file, as sha256sum does\n"
-      "                                        (ALGO: 224, 256, 384, 512, 512224, 512256; default 256)\n"
-      "       shasta info                      CPU features found and the kernel each algorithm runs on\n",
+      "Usage: shasta COMMAND [ARGS]...\n"
+      "\n"
+      "  sum [-a ALGO] [OPTION]... [FILE]...  print or check SHA-2 checksums: sha256sum's options\n"
+      "                                       and output, for ALGO 224, 256, 384, 512, 512224 or\n"
+      "                                       512256 (default 256); see 'shasta sum --help'\n"
+      "  hmac -a ALGO (--key-hex HEX | --key-file FILE) [OPTION]... [FILE]...\n"
+      "                                       HMAC tags in the sum format; -c checks them\n"
+      "  hkdf -a ALGO ...                     HKDF (RFC 5869) extract and expand\n"
+      "  pbkdf2 -a ALGO ...                   PBKDF2-HMAC (RFC 8018); the password from a file or stdin\n"
+      "  info                                 CPU features, and the kernel each algorithm runs on and why\n"
+      "  bench [SECONDS]                      throughput of every kernel this CPU has\n"
+      "\n"
+      "Linked as sha224sum, sha256sum, sha384sum or sha512sum, shasta is that GNU coreutils tool\n"
+      "(same options, output, messages and exit status), plus -j/--jobs and --progress.\n",
       to);
+}
+
+std::string_view base_name(const char* path) {
+  std::string_view name(path);
+  if (const std::size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+  return name;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string_view> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    usage(stderr);
-    return 2;
+  std::setlocale(LC_ALL, "");  // diagnostics quote names as the locale prints them, as GNU does
+  if (argc < 1) return 1;
+  if (const shasta::cli::Algorithm* algorithm = shasta::cli::algorithm_for_gnu_tool(base_name(argv[0]))) {
+    return shasta::cli::sum_main(argc, argv, argv[0], algorithm);
   }
-  const std::string_view command = args.front();
-  const std::span<const std::string_view> rest(args.data() + 1, args.size() - 1);
-  if (command == "sum") return shasta::cli::sum_command(rest);
-  if (command == "info") return shasta::cli::info_command(rest);
+  if (argc < 2) {
+    usage(stderr);
+    return 1;
+  }
+  const std::string_view command = argv[1];
+  if (command == "sum") return shasta::cli::sum_main(argc - 1, argv + 1, "shasta sum", nullptr);
+  if (command == "info") return shasta::cli::info_command(argc - 1, argv + 1);
   if (command == "-h" || command == "--help" || command == "help") {
     usage(stdout);
     return 0;
   }
-  std::fprintf(stderr, "shasta: unknown command '%.*s'\n", static_cast<int>(command.size()), command.data());
+  std::fprintf(stderr, "shasta: unknown command '%s'\n", argv[1]);
   usage(stderr);
-  return 2;
+  return 1;
 }

@@ -1,0 +1,101 @@
+// digester.cpp: the algorithm table and the hash / HMAC digesters behind cli::Digester.
+#include "digester.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "shasta/hmac.hpp"
+#include "shasta/sha2.hpp"
+
+namespace shasta::cli {
+namespace {
+
+constexpr std::array<Algorithm, 6> kAlgorithms = {{
+    {"sha224", "SHA224", 28, 64},
+    {"sha256", "SHA256", 32, 64},
+    {"sha384", "SHA384", 48, 128},
+    {"sha512", "SHA512", 64, 128},
+    {"sha512_224", "SHA512/224", 28, 128},
+    {"sha512_256", "SHA512/256", 32, 128},
+}};
+
+// Lower case, with '-', '_', '/' and a leading "sha" dropped: "SHA-512/224" -> "512224".
+std::string canonical(std::string_view spelled) {
+  std::string out;
+  for (char c : spelled) {
+    if (c == '-' || c == '_' || c == '/') continue;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  if (out.starts_with("sha")) out.erase(0, 3);
+  return out;
+}
+
+template <class H>
+class HashDigester final : public Digester {
+ public:
+  std::unique_ptr<Digester> fresh() const override { return std::make_unique<HashDigester>(); }
+  void update(const std::uint8_t* data, std::size_t size) override { hasher_.update(data, size); }
+  void finish(std::uint8_t* out) override { (void)hasher_.finalize_into({out, H::digest_size}); }
+  std::size_t digest_size() const override { return H::digest_size; }
+
+ private:
+  H hasher_;
+};
+
+template <class H>
+class HmacDigester final : public Digester {
+ public:
+  explicit HmacDigester(const HmacKey<H>& key) : key_(key), mac_(key) {}
+  std::unique_ptr<Digester> fresh() const override { return std::make_unique<HmacDigester>(key_); }
+  void update(const std::uint8_t* data, std::size_t size) override { mac_.update(ByteView(data, size)); }
+  void finish(std::uint8_t* out) override { (void)mac_.finalize_into({out, H::digest_size}); }
+  std::size_t digest_size() const override { return H::digest_size; }
+
+ private:
+  HmacKey<H> key_;
+  Hmac<H> mac_;
+};
+
+// Calls `make.template operator()<H>()` with the hasher type of `algorithm`.
+template <class Make>
+std::unique_ptr<Digester> with_hasher(const Algorithm& algorithm, Make make) {
+  const auto index = static_cast<std::size_t>(&algorithm - kAlgorithms.data());
+  switch (index) {
+    case 0: return make.template operator()<Sha224>();
+    case 1: return make.template operator()<Sha256>();
+    case 2: return make.template operator()<Sha384>();
+    case 3: return make.template operator()<Sha512>();
+    case 4: return make.template operator()<Sha512_224>();
+    default: return make.template operator()<Sha512_256>();
+  }
+}
+
+}  // namespace
+
+const Algorithm* find_algorithm(std::string_view spelled) {
+  const std::string key = canonical(spelled);
+  for (const Algorithm& a : kAlgorithms) {
+    if (canonical(a.name) == key) return &a;
+  }
+  return nullptr;
+}
+
+const Algorithm* algorithm_for_gnu_tool(std::string_view tool_name) {
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (tool_name == std::string(kAlgorithms[i].name) + "sum") return &kAlgorithms[i];
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Digester> make_hash_digester(const Algorithm& algorithm) {
+  return with_hasher(algorithm, []<class H>() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); });
+}
+
+std::unique_ptr<Digester> make_hmac_digester(const Algorithm& algorithm, std::span<const std::uint8_t> key) {
+  return with_hasher(algorithm, [key]<class H>() -> std::unique_ptr<Digester> {
+    return std::make_unique<HmacDigester<H>>(HmacKey<H>(ByteView(key.data(), key.size())));
+  });
+}
+
+}  // namespace shasta::cli

@@ -1,0 +1,43 @@
+// digester.hpp: one running digest (a plain SHA-2 hash or an HMAC) behind one small interface, so
+// that reading files, writing lines and checking them serve every algorithm with the same code.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace shasta::cli {
+
+// The six algorithms by the names users write and the tags their lines carry.
+struct Algorithm {
+  std::string_view name;     // hashlib's name: "sha256", "sha512_224"
+  std::string_view tag;      // BSD tag: "SHA256", "SHA512/224" (as Perl's shasum writes it)
+  std::size_t digest_size;   // bytes
+  std::size_t block_size;    // bytes
+};
+
+// Accepts "256", "sha256", "SHA256", "sha-256", "512224", "sha512-224", "sha512_224", "sha512/224".
+// nullptr when the name is none of them.
+const Algorithm* find_algorithm(std::string_view spelled);
+
+// The GNU tool name ("sha256sum") for the four algorithms coreutils has; nullptr otherwise.
+const Algorithm* algorithm_for_gnu_tool(std::string_view tool_name);
+
+class Digester {
+ public:
+  virtual ~Digester() = default;
+  // A new digester of the same kind (and key) in its starting state.
+  [[nodiscard]] virtual std::unique_ptr<Digester> fresh() const = 0;
+  virtual void update(const std::uint8_t* data, std::size_t size) = 0;
+  // Writes digest_size() bytes to `out` and returns to the starting state.
+  virtual void finish(std::uint8_t* out) = 0;
+  [[nodiscard]] virtual std::size_t digest_size() const = 0;
+};
+
+std::unique_ptr<Digester> make_hash_digester(const Algorithm& algorithm);
+// The key's pads are hashed once here; each fresh() copy reuses them. The key bytes are not kept.
+std::unique_ptr<Digester> make_hmac_digester(const Algorithm& algorithm, std::span<const std::uint8_t> key);
+
+}  // namespace shasta::cli

@@ -1,0 +1,65 @@
+// file_reader.cpp: see file_reader.hpp.
+//
+// Large read(2)s into one 256 KiB buffer per thread beat mmap here: a page-cached file is copied at
+// memory speed while hashing runs at ~1.5 GB/s, and mmap pays a page fault (or a fault-around) per
+// 64 KiB that a read avoids. posix_fadvise(SEQUENTIAL) doubles the kernel's read-ahead for files
+// that are not cached yet.
+#include "file_reader.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <memory>
+
+namespace shasta::cli {
+namespace {
+
+constexpr std::size_t kBufferSize = std::size_t{256} << 10;
+
+struct FreeDeleter {
+  void operator()(std::uint8_t* p) const { std::free(p); }
+};
+
+std::uint8_t* thread_buffer() {
+  thread_local std::unique_ptr<std::uint8_t, FreeDeleter> buffer(
+      static_cast<std::uint8_t*>(std::aligned_alloc(4096, kBufferSize)));
+  return buffer.get();
+}
+
+}  // namespace
+
+int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+  std::uint8_t* buffer = thread_buffer();
+  if (buffer == nullptr) return ENOMEM;
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, kBufferSize);
+    if (n == 0) return 0;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    digester.update(buffer, static_cast<std::size_t>(n));
+    if (bytes_done != nullptr) bytes_done->fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
+  }
+}
+
+int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+  if (name == "-") return digest_descriptor(STDIN_FILENO, digester, bytes_done);
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  const int err = digest_descriptor(fd, digester, bytes_done);
+  ::close(fd);
+  return err;
+}
+
+std::uint64_t regular_file_size(const std::string& name) {
+  struct stat st {};
+  if (name == "-" ? ::fstat(STDIN_FILENO, &st) != 0 : ::stat(name.c_str(), &st) != 0) return 0;
+  return S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+}  // namespace shasta::cli

@@ -1,0 +1,24 @@
+// file_reader.hpp: feeds a file (or standard input, named "-") to a digester, reading large blocks
+// into a reused aligned buffer. Never holds a whole file in memory.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "digester.hpp"
+
+namespace shasta::cli {
+
+// Digests the named file; "-" is standard input. Returns 0, or the errno of the failed open or read
+// (a directory opens and then fails to read with EISDIR, as it does for GNU). `bytes_done`, when
+// given, grows as bytes are hashed (for a progress display).
+int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
+
+// Digests what is left of an open descriptor.
+int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
+
+// The size of a regular file, or 0 when it is not one or cannot be examined (for progress totals).
+std::uint64_t regular_file_size(const std::string& name);
+
+}  // namespace shasta::cli

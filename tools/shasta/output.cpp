@@ -1,0 +1,96 @@
+// output.cpp: see output.hpp.
+#include "output.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace shasta::cli {
+
+int write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
+}
+
+void Output::clear_progress_locked() {
+  if (!progress_shown_) return;
+  (void)write_all(STDERR_FILENO, "\r\x1b[K");
+  progress_shown_ = false;
+}
+
+void Output::write_locked(int fd, std::string_view bytes) {
+  clear_progress_locked();
+  const int err = write_all(fd, bytes);
+  if (fd == STDOUT_FILENO && err != 0 && stdout_errno_ == 0) stdout_errno_ = err;
+}
+
+void Output::out(std::string_view record) {
+  std::lock_guard lock(mutex_);
+  // After a failed write GNU's stdio keeps failing quietly; so do we, without retrying each line.
+  if (stdout_errno_ != 0) return;
+  write_locked(STDOUT_FILENO, record);
+}
+
+void Output::error(std::string_view message) {
+  std::string line = program_;
+  line += ": ";
+  line += message;
+  line += '\n';
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, line);
+}
+
+void Output::error(std::string_view what, int errnum) {
+  std::string message(what);
+  message += ": ";
+  message += std::strerror(errnum);
+  error(message);
+}
+
+int Output::usage_error(std::string_view message) {
+  std::string text = program_ + ": " + std::string(message) + "\nTry '" + program_ + " --help' for more information.\n";
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, text);
+  return 1;
+}
+
+int Output::usage_error_try_only() {
+  std::string text = "Try '" + program_ + " --help' for more information.\n";
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, text);
+  return 1;
+}
+
+void Output::show_progress(std::string_view line) {
+  std::lock_guard lock(mutex_);
+  clear_progress_locked();
+  if (line.empty()) return;
+  std::string text = "\r";
+  text += line;
+  text += "\x1b[K";
+  (void)write_all(STDERR_FILENO, text);
+  progress_shown_ = true;
+}
+
+bool Output::report_write_error() {
+  std::lock_guard lock(mutex_);
+  clear_progress_locked();
+  if (stdout_errno_ == 0) return false;
+  // close_stdout keeps errno only when fclose itself failed: a closed descriptor (EBADF). A full
+  // disk or a broken pipe fails the earlier flush, and the message carries no reason.
+  std::string text = program_ + ": write error";
+  if (stdout_errno_ == EBADF) text += std::string(": ") + std::strerror(EBADF);
+  text += '\n';
+  (void)write_all(STDERR_FILENO, text);
+  return true;
+}
+
+}  // namespace shasta::cli

@@ -1,0 +1,50 @@
+// output.hpp: the program's stdout and stderr. Each record goes out with one write(2), so lines
+// from concurrent processes never interleave (GNU's line-buffered stdout gives the same); a failed
+// stdout write is remembered and reported once at exit, as coreutils' close_stdout does. A progress
+// line, when one is shown, is cleared before anything else reaches the terminal.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace shasta::cli {
+
+class Output {
+ public:
+  explicit Output(std::string program) : program_(std::move(program)) {}
+
+  const std::string& program() const { return program_; }
+
+  // One stdout record, written whole.
+  void out(std::string_view record);
+  // "PROG: message\n" on stderr.
+  void error(std::string_view message);
+  // "PROG: what: strerror(errnum)\n" on stderr.
+  void error(std::string_view what, int errnum);
+  // "PROG: message\nTry 'PROG --help' for more information.\n"; returns the usage exit status, 1.
+  int usage_error(std::string_view message);
+  // Only the "Try ..." line, after getopt has written its own message; returns 1.
+  int usage_error_try_only();
+
+  // Replaces the progress line on stderr ("" removes it). Called from the progress thread.
+  void show_progress(std::string_view line);
+
+  // At exit: "PROG: write error" (with strerror for a closed descriptor, as close_stdout words it)
+  // if a stdout write failed. Returns true when one did.
+  bool report_write_error();
+
+ private:
+  void write_locked(int fd, std::string_view bytes);
+  void clear_progress_locked();
+
+  std::string program_;
+  std::mutex mutex_;
+  bool progress_shown_ = false;
+  int stdout_errno_ = 0;  // the first failed stdout write's errno; 0 while all went out
+};
+
+// write(2) of all `bytes` to `fd`, retrying after EINTR and short writes. Returns 0 or errno.
+int write_all(int fd, std::string_view bytes);
+
+}  // namespace shasta::cli

@@ -1,0 +1,102 @@
+// progress.cpp: see progress.hpp.
+#include "progress.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace shasta::cli {
+namespace {
+
+bool stderr_is_a_terminal() {
+  if (::isatty(STDERR_FILENO) == 0) return false;
+  const char* term = std::getenv("TERM");
+  return term == nullptr || std::strcmp(term, "dumb") != 0;
+}
+
+std::size_t terminal_width() {
+  winsize size{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+std::string duration(double seconds) {
+  const auto s = static_cast<unsigned long>(seconds + 0.5);
+  char text[32];
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%lu:%02lu:%02lu", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%lu:%02lu", s / 60, s % 60);
+  return text;
+}
+
+}  // namespace
+
+std::string human_bytes(double bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  std::size_t unit = 0;
+  while (bytes >= 1024 && unit + 1 < std::size(kUnits)) {
+    bytes /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", bytes, kUnits[unit]);
+  return text;
+}
+
+std::string progress_line(std::uint64_t done, std::uint64_t total, double seconds, std::size_t width) {
+  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+  std::string line = human_bytes(static_cast<double>(done));
+  if (total >= done && total > 0) {
+    line += " / " + human_bytes(static_cast<double>(total));
+    line += " (" + std::to_string(done * 100 / total) + "%)";
+  }
+  line += "  " + human_bytes(rate) + "/s";
+  if (total > done && rate > 0) line += "  " + duration(static_cast<double>(total - done) / rate) + " left";
+  if (line.size() >= width) line.resize(width > 0 ? width - 1 : 0);  // never wrap onto a second line
+  return line;
+}
+
+Progress::Progress(Output& output, ProgressMode mode, bool status_only) : output_(output) {
+  switch (mode) {
+    case ProgressMode::never: wanted_ = false; break;
+    case ProgressMode::always:
+      wanted_ = true;
+      delay_ = std::chrono::milliseconds(0);
+      break;
+    case ProgressMode::automatic: wanted_ = !status_only && stderr_is_a_terminal(); break;
+  }
+}
+
+void Progress::start() {
+  if (wanted_ && !thread_.joinable()) thread_ = std::thread([this] { draw_loop(); });
+}
+
+void Progress::stop() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  output_.show_progress("");
+}
+
+void Progress::draw_loop() {
+  const auto begin = std::chrono::steady_clock::now();
+  std::unique_lock lock(mutex_);
+  if (wake_.wait_for(lock, delay_, [this] { return stopping_; })) return;
+  for (;;) {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - begin;
+    output_.show_progress(progress_line(done_.load(std::memory_order_relaxed), total_, elapsed.count(),
+                                        terminal_width()));
+    if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) return;
+  }
+}
+
+}  // namespace shasta::cli

@@ -1,0 +1,14 @@
+// quote.hpp: file names as GNU coreutils' diagnostics print them, so shasta's `NAME: strerror` lines match
+// sha256sum's byte for byte.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace shasta::cli {
+
+// The file name as GNU coreutils' diagnostics write it (quotef: shell-escape quoting, ':' also quoted).
+// Printable multibyte characters of the current locale (set by setlocale(LC_ALL, "") in main) stay raw.
+std::string quote_name(std::string_view name);
+
+}  // namespace shasta::cli

@@ -1,0 +1,241 @@
+// sum_tool.cpp: see sum_tool.hpp. Files are digested by OrderedJobs on a thread pool; every line,
+// diagnostic and summary is written by its release step, on this thread, in GNU's order.
+#include "sum_tool.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "check_line.hpp"
+#include "file_reader.hpp"
+#include "ordered_jobs.hpp"
+#include "progress.hpp"
+#include "quote.hpp"
+#include "sum_format.hpp"
+
+namespace shasta::cli {
+namespace {
+
+struct FileDigest {
+  int error = 0;  // errno of a failed open or read
+  std::string hex;
+};
+
+std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex(2 * size, '0');
+  for (std::size_t i = 0; i < size; ++i) {
+    hex[2 * i] = kDigits[bytes[i] >> 4];
+    hex[2 * i + 1] = kDigits[bytes[i] & 15];
+  }
+  return hex;
+}
+
+bool hex_equal_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+class SumRun {
+ public:
+  SumRun(const SumOptions& options, const SumSetup& setup, Output& output)
+      : options_(options),
+        setup_(setup),
+        output_(output),
+        progress_(output, options.progress, options.status),
+        jobs_(options.jobs == 0 ? available_cpus() : options.jobs) {}
+
+  int run() {
+    if (progress_.wanted()) {
+      for (const std::string& name : options_.operands) progress_.add_total(regular_file_size(name));
+      progress_.start();
+    }
+    for (const std::string& operand : options_.operands) {
+      if (options_.check)
+        check_file(operand);
+      else
+        print_digest(operand);
+    }
+    jobs_.drain();
+    progress_.stop();
+    const bool write_failed = output_.report_write_error();
+    return ok_ && !write_failed ? EXIT_SUCCESS : EXIT_FAILURE;
+  }
+
+ private:
+  // Adds a step that digests `name` (standard input in its turn) and then calls `use`.
+  template <class Use>
+  void digest_then(const std::string& name, Use use) {
+    auto result = std::make_shared<FileDigest>();
+    auto work = [this, name, result] {
+      std::unique_ptr<Digester> digester = setup_.prototype->fresh();
+      result->error = digest_file(name, *digester, progress_.counter());
+      if (result->error != 0) return;
+      std::uint8_t digest[64];
+      digester->finish(digest);
+      result->hex = to_lower_hex(digest, digester->digest_size());
+    };
+    auto release = [result, use = std::move(use)] { use(*result); };
+    if (name == "-")
+      jobs_.add_in_turn(std::move(work), std::move(release));
+    else
+      jobs_.add(std::move(work), std::move(release));
+  }
+
+  void print_digest(const std::string& name) {
+    digest_then(name, [this, name](const FileDigest& result) {
+      if (result.error != 0) {
+        output_.error(quote_name(name), result.error);
+        ok_ = false;
+        return;
+      }
+      const LineStyle style{setup_.tag, options_.tag, options_.binary == 1, options_.terminator};
+      output_.out(format_sum_line(result.hex, name, style));
+    });
+  }
+
+  // What one check file came to; read by its summary step.
+  struct Tally {
+    std::uint64_t improper_lines = 0;
+    std::uint64_t read_failures = 0;
+    std::uint64_t mismatches = 0;
+    bool any_proper_line = false;
+    bool any_match = false;
+  };
+
+  void check_file(const std::string& check_name) {
+    const bool is_stdin = check_name == "-";
+    const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
+    std::FILE* in = nullptr;
+    if (is_stdin) {
+      jobs_.drain();  // an earlier step may be waiting to read standard input
+      in = stdin;
+    } else {
+      in = std::fopen(check_name.c_str(), "r");
+      if (in == nullptr) {
+        const int err = errno;
+        jobs_.add_release([this, check_name, err] {
+          output_.error(quote_name(check_name), err);
+          ok_ = false;
+        });
+        return;
+      }
+    }
+
+    auto tally = std::make_shared<Tally>();
+    char* buffer = nullptr;
+    std::size_t capacity = 0;
+    for (std::uint64_t line_number = 1;; ++line_number) {
+      const ssize_t length = ::getline(&buffer, &capacity, in);
+      if (length <= 0) break;
+      std::string_view line(buffer, static_cast<std::size_t>(length));
+      if (line.front() == '#') continue;
+      if (line.ends_with('\n')) line.remove_suffix(1);
+      if (line.ends_with('\r')) line.remove_suffix(1);
+      if (line.empty()) continue;
+      std::optional<ChecksumLine> parsed = parser_.parse(line);
+      if (!parsed || (is_stdin && parsed->name == "-")) {
+        ++tally->improper_lines;
+        if (options_.warn) {
+          jobs_.add_release([this, shown, line_number] {
+            output_.error(shown + ": " + std::to_string(line_number) + ": improperly formatted " +
+                          std::string(setup_.tag) + " checksum line");
+          });
+        }
+        continue;
+      }
+      tally->any_proper_line = true;
+      check_line(std::move(*parsed), tally);
+    }
+    std::free(buffer);
+    const bool read_failed = std::ferror(in) != 0;
+    if (is_stdin)
+      std::clearerr(in);
+    else
+      std::fclose(in);
+
+    jobs_.add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
+  }
+
+  void check_line(ChecksumLine line, const std::shared_ptr<Tally>& tally) {
+    const std::string name = line.name;
+    digest_then(name, [this, line = std::move(line), tally](const FileDigest& result) {
+      if (result.error != 0) {
+        if (options_.ignore_missing && result.error == ENOENT) return;
+        output_.error(quote_name(line.name), result.error);
+        ++tally->read_failures;
+        if (!options_.status) output_.out(format_check_result(line.name, "FAILED open or read"));
+        return;
+      }
+      const bool match = hex_equal_ignoring_case(result.hex, line.hex);
+      if (match)
+        tally->any_match = true;
+      else
+        ++tally->mismatches;
+      if (options_.status) return;
+      if (!match)
+        output_.out(format_check_result(line.name, "FAILED"));
+      else if (!options_.quiet)
+        output_.out(format_check_result(line.name, "OK"));
+    });
+  }
+
+  void summarize(const std::string& shown, const Tally& tally, bool read_failed) {
+    if (read_failed) {
+      output_.error(shown + ": read error");
+      ok_ = false;
+      return;
+    }
+    if (!tally.any_proper_line) {
+      output_.error(shown + ": no properly formatted checksum lines found");
+    } else if (!options_.status) {
+      const auto plural = [](std::uint64_t n, const char* one, const char* many) {
+        return "WARNING: " + std::to_string(n) + " " + (n == 1 ? one : many);
+      };
+      if (tally.improper_lines != 0) {
+        output_.error(plural(tally.improper_lines, "line is improperly formatted", "lines are improperly formatted"));
+      }
+      if (tally.read_failures != 0) {
+        output_.error(plural(tally.read_failures, "listed file could not be read", "listed files could not be read"));
+      }
+      if (tally.mismatches != 0) {
+        output_.error(
+            plural(tally.mismatches, "computed checksum did NOT match", "computed checksums did NOT match"));
+      }
+      if (options_.ignore_missing && !tally.any_match) output_.error(shown + ": no file was verified");
+    }
+    const bool file_ok = tally.any_proper_line && tally.any_match && tally.mismatches == 0 &&
+                         tally.read_failures == 0 && (!options_.strict || tally.improper_lines == 0);
+    if (!file_ok) ok_ = false;
+  }
+
+  const SumOptions& options_;
+  const SumSetup& setup_;
+  Output& output_;
+  Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
+  OrderedJobs jobs_;
+  CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};
+  bool ok_ = true;
+};
+
+}  // namespace
+
+int run_sum(const SumOptions& options, const SumSetup& setup, Output& output) {
+  return SumRun(options, setup, output).run();
+}
+
+int sum_main(int argc, char** argv, std::string program, const Algorithm* algorithm) {
+  Output output(program);
+  SumOptions options;
+  if (std::optional<int> status = parse_sum_options(argc, argv, {program, algorithm}, output, options)) return *status;
+  const std::unique_ptr<Digester> prototype = make_hash_digester(*options.algorithm);
+  return run_sum(options, {prototype.get(), options.algorithm->tag}, output);
+}
+
+}  // namespace shasta::cli
