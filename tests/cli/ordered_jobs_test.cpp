@@ -1,0 +1,75 @@
+// ordered_jobs_test.cpp: releases come in the order steps were added, whatever order the work
+// finishes in; in-turn work runs on the adding thread, in its turn; one job means no threads.
+#include "ordered_jobs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "progress.hpp"
+
+namespace shasta::cli {
+namespace {
+
+void run_mixed(unsigned jobs, int steps) {
+  OrderedJobs pool(jobs);
+  std::vector<int> released;
+  std::mt19937 rng(jobs * 7919u + static_cast<unsigned>(steps));
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> in_turn_work_off_thread{0};
+  for (int i = 0; i < steps; ++i) {
+    const int kind = static_cast<int>(rng() % 8);
+    const auto delay = std::chrono::microseconds(rng() % 300);
+    if (kind == 0) {
+      pool.add_release([&released, i] { released.push_back(i); });
+    } else if (kind == 1) {
+      pool.add_in_turn(
+          [&, delay] {
+            if (std::this_thread::get_id() != caller) ++in_turn_work_off_thread;
+            std::this_thread::sleep_for(delay);
+          },
+          [&released, i] { released.push_back(i); });
+    } else {
+      auto value = std::make_shared<int>(-1);
+      pool.add([value, delay, i] { std::this_thread::sleep_for(delay); *value = i; },
+               [&released, value] { released.push_back(*value); });
+    }
+  }
+  pool.drain();
+  ASSERT_EQ(released.size(), static_cast<std::size_t>(steps));
+  for (int i = 0; i < steps; ++i) ASSERT_EQ(released[static_cast<std::size_t>(i)], i) << "jobs=" << jobs;
+  EXPECT_EQ(in_turn_work_off_thread.load(), 0);
+}
+
+TEST(OrderedJobs, ReleasesInOrder) {
+  for (unsigned jobs : {1u, 2u, 3u, 8u}) run_mixed(jobs, 2000);
+}
+
+TEST(OrderedJobs, OneJobRunsEverythingOnTheCaller) {
+  OrderedJobs pool(1);
+  const std::thread::id caller = std::this_thread::get_id();
+  bool same = true;
+  int order = 0;
+  for (int i = 0; i < 10; ++i) {
+    pool.add([&] { same = same && std::this_thread::get_id() == caller; }, [&order, i] { EXPECT_EQ(order++, i); });
+    EXPECT_EQ(order, i + 1);  // released at once
+  }
+  EXPECT_TRUE(same);
+}
+
+TEST(Progress, LineFitsAndSaysWhatItKnows) {
+  EXPECT_EQ(human_bytes(512), "512 B");
+  EXPECT_EQ(human_bytes(1536), "1.5 KiB");
+  EXPECT_EQ(human_bytes(3.0 * (1u << 30)), "3.0 GiB");
+  const std::string line = progress_line(std::uint64_t{1} << 30, std::uint64_t{4} << 30, 2.0, 80);
+  EXPECT_EQ(line, "1.0 GiB / 4.0 GiB (25%)  512.0 MiB/s  0:06 left");
+  EXPECT_EQ(progress_line(100, 0, 1.0, 80), "100 B  100 B/s");  // total unknown (a pipe)
+  EXPECT_LT(progress_line(std::uint64_t{1} << 30, std::uint64_t{4} << 30, 2.0, 20).size(), 20u);
+}
+
+}  // namespace
+}  // namespace shasta::cli
