@@ -84,10 +84,11 @@ bool Output::report_write_error() {
   std::lock_guard lock(mutex_);
   clear_progress_locked();
   if (stdout_errno_ == 0) return false;
-  // close_stdout keeps errno only when fclose itself failed: a closed descriptor (EBADF). A full
-  // disk or a broken pipe fails the earlier flush, and the message carries no reason.
+  // close_stdout keeps errno only when fclose itself failed: a closed descriptor (EBADF), or data
+  // still buffered at exit. With lines flushed as they are written, a full disk or a broken pipe
+  // fails an earlier flush, and the message carries no reason.
   std::string text = program_ + ": write error";
-  if (stdout_errno_ == EBADF) text += std::string(": ") + std::strerror(EBADF);
+  if (stdout_errno_ == EBADF || flushed_at_exit_) text += std::string(": ") + std::strerror(stdout_errno_);
   text += '\n';
   (void)write_all(STDERR_FILENO, text);
   return true;

@@ -30,8 +30,13 @@ class Output {
   // Replaces the progress line on stderr ("" removes it). Called from the progress thread.
   void show_progress(std::string_view line);
 
-  // At exit: "PROG: write error" (with strerror for a closed descriptor, as close_stdout words it)
-  // if a stdout write failed. Returns true when one did.
+  // Lines end in NUL (-z): GNU's line-buffered stdout then flushes only at exit, so the reason of a
+  // failed write reaches the message.
+  void set_records_flushed_at_exit(bool at_exit) { flushed_at_exit_ = at_exit; }
+
+  // At exit: "PROG: write error" if a stdout write failed, with strerror where GNU's close_stdout
+  // has one: a closed descriptor, or output that was still buffered at exit (-z). Returns true
+  // when a write failed.
   bool report_write_error();
 
  private:
@@ -41,6 +46,7 @@ class Output {
   std::string program_;
   std::mutex mutex_;
   bool progress_shown_ = false;
+  bool flushed_at_exit_ = false;
   int stdout_errno_ = 0;  // the first failed stdout write's errno; 0 while all went out
 };
 

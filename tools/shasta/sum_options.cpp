@@ -26,26 +26,28 @@ enum LongOnly : int {
 };
 
 // The GNU options and shasta's extensions; `shasta sum` adds -a/--algorithm.
+// GNU's options in GNU's order (getopt lists ambiguous matches in table order), then shasta's.
 constexpr option kCommonOptions[] = {
-    {"binary", no_argument, nullptr, 'b'},
     {"check", no_argument, nullptr, 'c'},
     {"ignore-missing", no_argument, nullptr, kIgnoreMissing},
     {"quiet", no_argument, nullptr, kQuiet},
     {"status", no_argument, nullptr, kStatus},
-    {"text", no_argument, nullptr, 't'},
     {"warn", no_argument, nullptr, 'w'},
     {"strict", no_argument, nullptr, kStrict},
     {"tag", no_argument, nullptr, kTag},
     {"zero", no_argument, nullptr, 'z'},
+    {"binary", no_argument, nullptr, 'b'},
+    {"text", no_argument, nullptr, 't'},
     {"help", no_argument, nullptr, kHelp},
     {"version", no_argument, nullptr, kVersion},
     {"jobs", required_argument, nullptr, 'j'},
     {"progress", no_argument, nullptr, kProgress},
     {"no-progress", no_argument, nullptr, kNoProgress},
 };
+constexpr std::size_t kGnuOptionCount = 12;
 constexpr option kAlgorithmOption = {"algorithm", required_argument, nullptr, 'a'};
 
-void print_help(const SumInvocation& invocation, const SumOptions& options) {
+std::string help_text(const SumInvocation& invocation, const SumOptions& options) {
   const std::string& prog = invocation.program;
   const bool shasta_mode = invocation.algorithm == nullptr;
   const std::string_view tag = options.algorithm != nullptr ? options.algorithm->tag : "SHA-2";
@@ -96,15 +98,15 @@ void print_help(const SumInvocation& invocation, const SumOptions& options) {
       "or where binary is insignificant), and name for each FILE.\n"
       "\n"
       "Note: There is no difference between binary mode and text mode on POSIX systems.\n";
-  std::fputs(text.c_str(), stdout);
+  return text;
 }
 
-void print_version(const SumInvocation& invocation) {
+std::string version_text(const SumInvocation& invocation) {
   // GNU's "PROGRAM (PACKAGE) VERSION" first line; the program is the name it was run as.
   std::string_view prog = invocation.program;
   if (const std::size_t slash = prog.rfind('/'); slash != std::string_view::npos) prog.remove_prefix(slash + 1);
-  std::printf("%.*s (shasta) %s\n", static_cast<int>(prog.size()), prog.data(), SHASTA_VERSION_STRING);
-  std::fputs("SHA-2 (FIPS 180-4) on the fastest kernel this CPU has.\n", stdout);
+  return std::string(prog) + " (shasta) " SHASTA_VERSION_STRING "\n" +
+         "SHA-2 (FIPS 180-4) on the fastest kernel this CPU has.\n";
 }
 
 bool parse_jobs(const char* text, unsigned& jobs) {
@@ -126,6 +128,11 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
   argv[0] = program.data();  // getopt names the program from argv[0]
   std::vector<option> long_options(std::begin(kCommonOptions), std::end(kCommonOptions));
   if (shasta_mode) long_options.push_back(kAlgorithmOption);
+  // "--=x" is an empty prefix of every long option, and getopt's "ambiguous" message lists them
+  // all: with the extensions left out it lists exactly GNU's (the run ends there either way).
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
+    if (std::string_view(argv[i]).starts_with("--=")) long_options.resize(kGnuOptionCount);
+  }
   long_options.push_back(option{nullptr, 0, nullptr, 0});
   const char* short_options = shasta_mode ? "a:bctwzj:" : "bctwzj:";
   optind = 0;  // a full re-initialisation of getopt
@@ -169,11 +176,11 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
         }
         break;
       case kHelp:
-        print_help(invocation, options);
-        return 0;
+        output.out(help_text(invocation, options));
+        return output.report_write_error() ? 1 : 0;
       case kVersion:
-        print_version(invocation);
-        return 0;
+        output.out(version_text(invocation));
+        return output.report_write_error() ? 1 : 0;
       default:  // getopt has printed why
         return output.usage_error_try_only();
     }

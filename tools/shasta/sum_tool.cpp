@@ -234,6 +234,7 @@ int sum_main(int argc, char** argv, std::string program, const Algorithm* algori
   Output output(program);
   SumOptions options;
   if (std::optional<int> status = parse_sum_options(argc, argv, {program, algorithm}, output, options)) return *status;
+  output.set_records_flushed_at_exit(options.terminator == '\0');
   const std::unique_ptr<Digester> prototype = make_hash_digester(*options.algorithm);
   return run_sum(options, {prototype.get(), options.algorithm->tag}, output);
 }
