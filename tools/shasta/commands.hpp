@@ -5,5 +5,9 @@
 namespace shasta::cli {
 
 int info_command(int argc, char** argv);
+int bench_command(int argc, char** argv);
+int hmac_command(int argc, char** argv);
+int hkdf_command(int argc, char** argv);
+int pbkdf2_command(int argc, char** argv);
 
 }  // namespace shasta::cli

@@ -1,6 +1,8 @@
 // digester.cpp: the algorithm table and the hash / HMAC digesters behind cli::Digester.
 #include "digester.hpp"
 
+#include "hasher_dispatch.hpp"
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -12,12 +14,12 @@ namespace shasta::cli {
 namespace {
 
 constexpr std::array<Algorithm, 6> kAlgorithms = {{
-    {"sha224", "SHA224", 28, 64},
-    {"sha256", "SHA256", 32, 64},
-    {"sha384", "SHA384", 48, 128},
-    {"sha512", "SHA512", 64, 128},
-    {"sha512_224", "SHA512/224", 28, 128},
-    {"sha512_256", "SHA512/256", 32, 128},
+    {AlgorithmId::sha224, "sha224", "SHA224", 28, 64},
+    {AlgorithmId::sha256, "sha256", "SHA256", 32, 64},
+    {AlgorithmId::sha384, "sha384", "SHA384", 48, 128},
+    {AlgorithmId::sha512, "sha512", "SHA512", 64, 128},
+    {AlgorithmId::sha512_224, "sha512_224", "SHA512/224", 28, 128},
+    {AlgorithmId::sha512_256, "sha512_256", "SHA512/256", 32, 128},
 }};
 
 // Lower case, with '-', '_', '/' and a leading "sha" dropped: "SHA-512/224" -> "512224".
@@ -57,20 +59,6 @@ class HmacDigester final : public Digester {
   Hmac<H> mac_;
 };
 
-// Calls `make.template operator()<H>()` with the hasher type of `algorithm`.
-template <class Make>
-std::unique_ptr<Digester> with_hasher(const Algorithm& algorithm, Make make) {
-  const auto index = static_cast<std::size_t>(&algorithm - kAlgorithms.data());
-  switch (index) {
-    case 0: return make.template operator()<Sha224>();
-    case 1: return make.template operator()<Sha256>();
-    case 2: return make.template operator()<Sha384>();
-    case 3: return make.template operator()<Sha512>();
-    case 4: return make.template operator()<Sha512_224>();
-    default: return make.template operator()<Sha512_256>();
-  }
-}
-
 }  // namespace
 
 const Algorithm* find_algorithm(std::string_view spelled) {
@@ -89,11 +77,11 @@ const Algorithm* algorithm_for_gnu_tool(std::string_view tool_name) {
 }
 
 std::unique_ptr<Digester> make_hash_digester(const Algorithm& algorithm) {
-  return with_hasher(algorithm, []<class H>() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); });
+  return with_hasher_type(algorithm, []<class H>() -> std::unique_ptr<Digester> { return std::make_unique<HashDigester<H>>(); });
 }
 
 std::unique_ptr<Digester> make_hmac_digester(const Algorithm& algorithm, std::span<const std::uint8_t> key) {
-  return with_hasher(algorithm, [key]<class H>() -> std::unique_ptr<Digester> {
+  return with_hasher_type(algorithm, [key]<class H>() -> std::unique_ptr<Digester> {
     return std::make_unique<HmacDigester<H>>(HmacKey<H>(ByteView(key.data(), key.size())));
   });
 }

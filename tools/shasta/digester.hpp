@@ -10,8 +10,11 @@
 
 namespace shasta::cli {
 
+enum class AlgorithmId { sha224, sha256, sha384, sha512, sha512_224, sha512_256 };
+
 // The six algorithms by the names users write and the tags their lines carry.
 struct Algorithm {
+  AlgorithmId id;
   std::string_view name;     // hashlib's name: "sha256", "sha512_224"
   std::string_view tag;      // BSD tag: "SHA256", "SHA512/224" (as Perl's shasum writes it)
   std::size_t digest_size;   // bytes

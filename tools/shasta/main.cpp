@@ -51,6 +51,10 @@ int main(int argc, char** argv) {
   const std::string_view command = argv[1];
   if (command == "sum") return shasta::cli::sum_main(argc - 1, argv + 1, "shasta sum", nullptr);
   if (command == "info") return shasta::cli::info_command(argc - 1, argv + 1);
+  if (command == "bench") return shasta::cli::bench_command(argc - 1, argv + 1);
+  if (command == "hmac") return shasta::cli::hmac_command(argc - 1, argv + 1);
+  if (command == "hkdf") return shasta::cli::hkdf_command(argc - 1, argv + 1);
+  if (command == "pbkdf2") return shasta::cli::pbkdf2_command(argc - 1, argv + 1);
   if (command == "-h" || command == "--help" || command == "help") {
     usage(stdout);
     return 0;

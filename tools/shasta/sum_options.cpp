@@ -23,6 +23,9 @@ enum LongOnly : int {
   kVersion,
   kProgress,
   kNoProgress,
+  kKeyHex,
+  kKeyFile,
+  kKeyEnv,
 };
 
 // The GNU options and shasta's extensions; `shasta sum` adds -a/--algorithm.
@@ -46,13 +49,25 @@ constexpr option kCommonOptions[] = {
 };
 constexpr std::size_t kGnuOptionCount = 12;
 constexpr option kAlgorithmOption = {"algorithm", required_argument, nullptr, 'a'};
+constexpr option kKeyOptions[] = {
+    {"key-hex", required_argument, nullptr, kKeyHex},
+    {"key-file", required_argument, nullptr, kKeyFile},
+    {"key-env", required_argument, nullptr, kKeyEnv},
+};
 
 std::string help_text(const SumInvocation& invocation, const SumOptions& options) {
   const std::string& prog = invocation.program;
   const bool shasta_mode = invocation.algorithm == nullptr;
   const std::string_view tag = options.algorithm != nullptr ? options.algorithm->tag : "SHA-2";
   std::string text = "Usage: " + prog + " [OPTION]... [FILE]...\n";
-  if (shasta_mode) {
+  if (invocation.hmac) {
+    text += "Print or check HMAC tags (RFC 2104) of FILEs, keyed with one of:\n"
+            "      --key-file=FILE   the key is the bytes of FILE ('-': standard input)\n"
+            "      --key-env=VAR     the key is the value of environment variable VAR\n"
+            "      --key-hex=HEX     the key in hex (visible to other users in 'ps': prefer\n"
+            "                          --key-file)\n"
+            "Lines are in the sum format ('HEX  NAME'; --tag: 'HMAC-SHA256 (NAME) = HEX').\n";
+  } else if (shasta_mode) {
     text += "Print or check SHA-2 checksums (SHA-256 unless -a says otherwise).\n";
   } else {
     text += "Print or check " + std::string(tag) + " (" + std::to_string(options.algorithm->digest_size * 8) +
@@ -128,6 +143,7 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
   argv[0] = program.data();  // getopt names the program from argv[0]
   std::vector<option> long_options(std::begin(kCommonOptions), std::end(kCommonOptions));
   if (shasta_mode) long_options.push_back(kAlgorithmOption);
+  if (invocation.hmac) long_options.insert(long_options.end(), std::begin(kKeyOptions), std::end(kKeyOptions));
   // "--=x" is an empty prefix of every long option, and getopt's "ambiguous" message lists them
   // all: with the extensions left out it lists exactly GNU's (the run ends there either way).
   for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
@@ -174,6 +190,18 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
           return output.usage_error("unknown algorithm '" + std::string(optarg) +
                                     "' (224, 256, 384, 512, 512224, 512256)");
         }
+        break;
+      case kKeyHex:
+        options.key_hex = optarg;
+        ++options.key_sources;
+        break;
+      case kKeyFile:
+        options.key_file = optarg;
+        ++options.key_sources;
+        break;
+      case kKeyEnv:
+        options.key_env = optarg;
+        ++options.key_sources;
         break;
       case kHelp:
         output.out(help_text(invocation, options));

@@ -27,6 +27,9 @@ struct SumOptions {
   unsigned jobs = 0;  // 0: one per CPU
   ProgressMode progress = ProgressMode::automatic;
   std::vector<std::string> operands;  // "-" when none were given
+  // `shasta hmac` only: where the key comes from (exactly one of them).
+  std::string key_hex, key_file, key_env;
+  int key_sources = 0;
 };
 
 // How the tool was invoked: as a GNU tool (sha256sum), or as `shasta sum`, which also takes
@@ -34,6 +37,7 @@ struct SumOptions {
 struct SumInvocation {
   std::string program;                  // in diagnostics: argv[0], or "shasta sum"
   const Algorithm* algorithm = nullptr;  // fixed by a GNU tool name; nullptr for `shasta sum`
+  bool hmac = false;                     // `shasta hmac`: the key options too
 };
 
 // Parses argv (argv[0] is replaced by invocation.program for getopt's messages). Returns the exit

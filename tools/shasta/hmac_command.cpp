@@ -1,0 +1,50 @@
+// hmac_command.cpp: `shasta hmac -a ALGO --key-file FILE [sum options] [FILE]...`: sha*sum with a
+// keyed digest. The key's pads are hashed once; each file reuses them. Lines and --check are the
+// sum tool's, with the tag "HMAC-SHA256".
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "secret.hpp"
+#include "sum_tool.hpp"
+
+namespace shasta::cli {
+
+int hmac_command(int argc, char** argv) {
+  const std::string program = "shasta hmac";
+  Output output(program);
+  SumOptions options;
+  SumInvocation invocation{program, nullptr, true};
+  if (std::optional<int> status = parse_sum_options(argc, argv, invocation, output, options)) return *status;
+  if (options.key_sources != 1) {
+    return output.usage_error("give the key once: --key-file FILE, --key-env VAR or --key-hex HEX");
+  }
+
+  Secret key;
+  if (!options.key_file.empty()) {
+    if (options.key_file == "-") {
+      for (const std::string& operand : options.operands) {
+        if (operand == "-") return output.usage_error("the key and a FILE cannot both be standard input");
+      }
+    }
+    if (const int err = read_secret_file(options.key_file, key); err != 0) {
+      output.error(options.key_file, err);
+      return EXIT_FAILURE;
+    }
+  } else if (!options.key_env.empty()) {
+    const char* value = std::getenv(options.key_env.c_str());
+    if (value == nullptr) return output.usage_error("environment variable " + options.key_env + " is not set");
+    key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
+  } else if (!decode_hex_secret(options.key_hex, key)) {
+    return output.usage_error("--key-hex takes an even number of hex digits");
+  }
+
+  output.set_records_flushed_at_exit(options.terminator == '\0');
+  const std::unique_ptr<Digester> prototype = make_hmac_digester(*options.algorithm, key.bytes());
+  key.clear();  // the prepared pads are all the digesters keep
+  const std::string tag = "HMAC-" + std::string(options.algorithm->tag);
+  return run_sum(options, {prototype.get(), tag}, output);
+}
+
+}  // namespace shasta::cli

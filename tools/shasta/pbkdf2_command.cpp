@@ -1,0 +1,109 @@
+// pbkdf2_command.cpp: `shasta pbkdf2`: PBKDF2-HMAC (RFC 8018), printing the derived key in hex.
+// The password never comes from argv (other users see argv in `ps`): a file, or standard input.
+#include <getopt.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "commands.hpp"
+#include "hasher_dispatch.hpp"
+#include "kdf_arguments.hpp"
+#include "shasta/pbkdf2.hpp"
+
+namespace shasta::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: shasta pbkdf2 [-a ALGO] -i ITERATIONS SALT [-l LENGTH] [--password-file FILE]\n"
+    "PBKDF2-HMAC (RFC 8018): derive LENGTH bytes from a password, print them in hex.\n"
+    "\n"
+    "  -a, --algorithm=ALGO     224, 256, 384, 512, 512224, 512256 (default 256)\n"
+    "  -i, --iterations=N       the iteration count (at least 1)\n"
+    "SALT, one of:\n"
+    "      --salt-hex=HEX, --salt=TEXT, --salt-file=FILE\n"
+    "  -l, --length=N           derived key bytes (default HashLen; at most 1048576)\n"
+    "      --password-file=FILE the password is the bytes of FILE (default '-': standard input),\n"
+    "                           less one trailing newline (\\n or \\r\\n)\n"
+    "      --keep-newline       keep that trailing newline\n";
+
+enum : int { kSaltHex = 256, kSalt, kSaltFile, kPasswordFile, kKeepNewline, kHelp };
+
+constexpr option kOptions[] = {
+    {"algorithm", required_argument, nullptr, 'a'},    {"iterations", required_argument, nullptr, 'i'},
+    {"salt-hex", required_argument, nullptr, kSaltHex}, {"salt", required_argument, nullptr, kSalt},
+    {"salt-file", required_argument, nullptr, kSaltFile}, {"length", required_argument, nullptr, 'l'},
+    {"password-file", required_argument, nullptr, kPasswordFile},
+    {"keep-newline", no_argument, nullptr, kKeepNewline}, {"help", no_argument, nullptr, kHelp},
+    {nullptr, 0, nullptr, 0},
+};
+
+constexpr std::uint64_t kMaxLength = std::uint64_t{1} << 20;
+
+}  // namespace
+
+int pbkdf2_command(int argc, char** argv) {
+  Output output("shasta pbkdf2");
+  std::string program = output.program();
+  argv[0] = program.data();
+  const Algorithm* algorithm = find_algorithm("256");
+  std::optional<std::uint64_t> iterations, length;
+  ByteSource salt;
+  int salt_sources = 0;
+  std::string password_file = "-";
+  bool keep_newline = false;
+  optind = 0;
+  for (int opt; (opt = getopt_long(argc, argv, "a:i:l:", kOptions, nullptr)) != -1;) {
+    switch (opt) {
+      case 'a':
+        algorithm = find_algorithm(optarg);
+        if (algorithm == nullptr) return output.usage_error("unknown algorithm '" + std::string(optarg) + "'");
+        break;
+      case 'i':
+        iterations = parse_count(optarg, 1, UINT64_MAX);
+        if (!iterations) return output.usage_error("invalid iteration count '" + std::string(optarg) + "'");
+        break;
+      case 'l':
+        length = parse_count(optarg, 1, kMaxLength);
+        if (!length) return output.usage_error("invalid length '" + std::string(optarg) + "' (1 to 1048576)");
+        break;
+      case kSaltHex: salt = {ByteSource::Kind::hex, optarg}, ++salt_sources; break;
+      case kSalt: salt = {ByteSource::Kind::text, optarg}, ++salt_sources; break;
+      case kSaltFile: salt = {ByteSource::Kind::file, optarg}, ++salt_sources; break;
+      case kPasswordFile: password_file = optarg; break;
+      case kKeepNewline: keep_newline = true; break;
+      case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;
+      default: return output.usage_error_try_only();
+    }
+  }
+  if (optind != argc) return output.usage_error("unexpected argument '" + std::string(argv[optind]) + "'");
+  if (!iterations) return output.usage_error("no iteration count: give -i N");
+  if (salt_sources != 1) return output.usage_error("give the salt once: --salt-hex, --salt or --salt-file");
+  if (salt.kind == ByteSource::Kind::file && salt.value == "-" && password_file == "-") {
+    return output.usage_error("the salt and the password cannot both be standard input");
+  }
+
+  Secret salt_bytes, password;
+  if (!load_bytes(salt, "salt", salt_bytes, output)) return EXIT_FAILURE;
+  if (const int err = read_secret_file(password_file, password); err != 0) {
+    output.error(password_file == "-" ? "standard input" : password_file, err);
+    return EXIT_FAILURE;
+  }
+  if (!keep_newline && password.size() != 0 && password.bytes().back() == '\n') {
+    password.remove_suffix(1);
+    if (password.size() != 0 && password.bytes().back() == '\r') password.remove_suffix(1);
+  }
+
+  return with_hasher_type(*algorithm, [&]<class H>() {
+    Secret key;
+    const std::span<std::uint8_t> out = key.assign_zeros(length.value_or(H::digest_size));
+    const Error e = pbkdf2_hmac<H>(ByteView(password.bytes().data(), password.size()),
+                                   ByteView(salt_bytes.bytes().data(), salt_bytes.size()), *iterations, out);
+    if (e != Error::ok) {
+      output.error(std::string(error_message(e)));
+      return EXIT_FAILURE;
+    }
+    return print_hex_result(key.bytes(), output);
+  });
+}
+
+}  // namespace shasta::cli

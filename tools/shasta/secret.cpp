@@ -1,0 +1,91 @@
+// secret.cpp: see secret.hpp.
+#include "secret.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <new>
+
+#include "shasta/detail/wipe.hpp"
+
+namespace shasta::cli {
+
+void Secret::append(const std::uint8_t* data, std::size_t size) {
+  if (size_ + size > capacity_) {
+    std::size_t capacity = capacity_ == 0 ? 64 : capacity_;
+    while (capacity < size_ + size) capacity *= 2;
+    auto* grown = new std::uint8_t[capacity];
+    if (size_ != 0) std::memcpy(grown, data_, size_);
+    const std::size_t kept = size_;
+    clear();
+    data_ = grown;
+    size_ = kept;
+    capacity_ = capacity;
+  }
+  if (size != 0) std::memcpy(data_ + size_, data, size);
+  size_ += size;
+}
+
+std::span<std::uint8_t> Secret::assign_zeros(std::size_t size) {
+  clear();
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::uint8_t zero = 0;
+    append(&zero, 1);
+  }
+  return {data_, size_};
+}
+
+void Secret::clear() {
+  if (data_ != nullptr) {
+    detail::secure_wipe(data_, capacity_);
+    delete[] data_;
+  }
+  data_ = nullptr;
+  size_ = capacity_ = 0;
+}
+
+int read_secret_file(const std::string& path, Secret& secret) {
+  const bool is_stdin = path == "-";
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  std::uint8_t chunk[4096];
+  int err = 0;
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      err = errno;
+      break;
+    }
+    secret.append(chunk, static_cast<std::size_t>(n));
+  }
+  detail::secure_wipe(chunk, sizeof chunk);
+  if (!is_stdin) ::close(fd);
+  return err;
+}
+
+// All ones when lo <= v <= hi, else zero; no branch (C++20 defines >> of a negative int).
+static int in_range_mask(int v, int lo, int hi) { return ~(((v - lo) | (hi - v)) >> 31); }
+
+// Decodes without a branch or table lookup on the digits: the hex of a key is as secret as the key.
+bool decode_hex_secret(std::string_view hex, Secret& secret) {
+  if (hex.size() % 2 != 0) return false;
+  int invalid = 0;
+  const auto nibble = [&invalid](char ch) {
+    const int c = static_cast<unsigned char>(ch);
+    const int digit = in_range_mask(c, '0', '9');
+    const int letter = in_range_mask(c | 0x20, 'a', 'f');
+    invalid |= ~(digit | letter);
+    return ((c - '0') & digit) | (((c | 0x20) - 'a' + 10) & letter);
+  };
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const auto byte = static_cast<std::uint8_t>(nibble(hex[i]) << 4 | nibble(hex[i + 1]));
+    secret.append(&byte, 1);
+  }
+  return invalid == 0;
+}
+
+}  // namespace shasta::cli
