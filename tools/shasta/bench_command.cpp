@@ -1,13 +1,15 @@
 // bench_command.cpp: `shasta bench`: one-shot hashing throughput of every kernel this CPU has, for
 // a few message sizes. A quick look, not a benchmark suite: bench/ has the careful one.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
+#include <locale>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +28,7 @@ using Seconds = std::chrono::duration<double>;
 
 constexpr double kDefaultSeconds = 4.0;
 constexpr double kMaxSeconds = 3600.0;
-constexpr int kRepetitions = 5;  // the best of these counts: the others met other processes
+constexpr int kRepetitions = 15;  // short runs, the best counts: the others met other processes
 
 struct MessageSize {
   std::size_t bytes;
@@ -81,7 +83,7 @@ const BenchAlgorithm& bench_algorithm(AlgorithmId id) {
 
 struct Options {
   double seconds = kDefaultSeconds;
-  std::vector<const BenchAlgorithm*> algorithms;  // in the order given, without repeats
+  std::vector<const BenchAlgorithm*> algorithms;  // in kAlgorithms' order, without repeats
   bool default_algorithms = false;                // no --algorithm: one stands for each family
   bool help = false;
 };
@@ -106,12 +108,16 @@ void usage(std::FILE* to) {
   return false;
 }
 
+// parse_seconds reads a plain decimal number. Not strtod: main() sets the locale, and a German one
+// would turn "0.5" into an error.
 bool parse_seconds(std::string_view text, double& seconds) {
   const std::string copy(text);
-  char* end = nullptr;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value) || value <= 0.0 ||
-      value > kMaxSeconds) {
+  std::istringstream in(copy);
+  in.imbue(std::locale::classic());
+  double value = 0.0;
+  const bool whole = !copy.empty() && !std::isspace(static_cast<unsigned char>(copy[0])) && (in >> value) &&
+                     in.peek() == std::char_traits<char>::eof();
+  if (!whole || !std::isfinite(value) || value <= 0.0 || value > kMaxSeconds) {
     return fail("invalid number of seconds '" + copy + "' (want more than 0 and at most 3600)");
   }
   seconds = value;
@@ -126,6 +132,7 @@ bool add_algorithm(std::string_view name, std::vector<const BenchAlgorithm*>& al
   }
   const BenchAlgorithm* algorithm = &bench_algorithm(found->id);
   if (std::find(algorithms.begin(), algorithms.end(), algorithm) == algorithms.end()) algorithms.push_back(algorithm);
+  std::sort(algorithms.begin(), algorithms.end());  // kAlgorithms' order: each family's rows together
   return true;
 }
 
@@ -219,27 +226,24 @@ void print_header() {
   std::printf("\n");
 }
 
-// bench_kernel prints the rows of one kernel: one per chosen algorithm of its family.
-void bench_kernel(const KernelInfo& kernel, bool is_best, Family family, const Options& options,
-                  std::span<const std::uint8_t> buffer, Seconds per_cell) {
-  if (force_kernel(family, kernel.name) != Error::ok) return;  // supported, so not expected
-  for (const BenchAlgorithm* algorithm : options.algorithms) {
-    if (algorithm->family != family) continue;
-    const std::string name = std::string(kernel.name) + (is_best ? " *" : "");
-    std::printf("%-11s %-10s", algorithm->label, name.c_str());
-    std::fflush(stdout);  // each figure as it is measured: the run takes seconds
-    for (const MessageSize& size : kSizes) {
-      std::printf(" %9.0f", megabytes_per_second(algorithm->loop, buffer.first(size.bytes), per_cell));
-      std::fflush(stdout);
-    }
-    std::printf("\n");
+// bench_row measures one algorithm on one kernel at every size, printing each figure as it comes.
+void bench_row(const BenchAlgorithm& algorithm, const KernelInfo& kernel, bool is_best,
+               std::span<const std::uint8_t> buffer, Seconds per_run) {
+  if (force_kernel(algorithm.family, kernel.name) != Error::ok) return;  // supported, so not expected
+  const std::string name = std::string(kernel.name) + (is_best ? " *" : "");
+  std::printf("%-11s %-10s", algorithm.label, name.c_str());
+  for (const MessageSize& size : kSizes) {
+    std::fflush(stdout);  // the run takes seconds: show it progress
+    std::printf(" %9.0f", megabytes_per_second(algorithm.loop, buffer.first(size.bytes), per_run));
   }
+  std::printf("\n");
 }
 
-void bench_family(Family family, const Options& options, std::span<const std::uint8_t> buffer, Seconds per_cell) {
+void bench_family(Family family, const Options& options, std::span<const std::uint8_t> buffer, Seconds per_run) {
   const std::vector<KernelInfo> available = supported_kernels(family);
-  for (std::size_t i = 0; i < available.size(); ++i) {
-    bench_kernel(available[i], i == 0, family, options, buffer, per_cell);
+  for (const BenchAlgorithm* algorithm : options.algorithms) {
+    if (algorithm->family != family) continue;
+    for (std::size_t i = 0; i < available.size(); ++i) bench_row(*algorithm, available[i], i == 0, buffer, per_run);
   }
   use_best_kernel(family);
 }
@@ -267,11 +271,11 @@ int bench_command(int argc, char** argv) {
   }
   const std::vector<std::uint8_t> buffer = message_buffer();
   const double cells = static_cast<double>(row_count(options.algorithms) * std::size(kSizes));
-  // Each cell: finding the iteration count costs about half a run, then kRepetitions runs.
-  const Seconds per_cell = Seconds(options.seconds / cells / (kRepetitions + 0.5));
+  // Each figure: finding the iteration count costs about half a run, then kRepetitions runs.
+  const Seconds per_run = Seconds(options.seconds / cells / (kRepetitions + 0.5));
   print_header();
   for (Family family : {Family::sha224_256, Family::sha384_512}) {
-    if (uses_family(options, family)) bench_family(family, options, buffer, per_cell);
+    if (uses_family(options, family)) bench_family(family, options, buffer, per_run);
   }
   if (options.default_algorithms) {
     std::printf("sha224 runs as fast as sha256; sha384, sha512/224 and sha512/256 as sha512 (see --algorithm)\n");

@@ -15,8 +15,8 @@ namespace {
 
 struct FamilyInfo {
   Family family;
-  const char* algorithms;        // what the family's kernels run
-  const char* family_variable;   // the environment variable that names its kernel alone
+  const char* algorithms;       // what the family's kernels run
+  const char* family_variable;  // the environment variable that names its kernel alone
 };
 
 constexpr FamilyInfo kFamilies[] = {
@@ -92,7 +92,7 @@ std::string why_active(const FamilyInfo& info, std::string_view active) {
   if (!family_has(info.family, choice.kernel)) {
     // SHASTA_KERNEL=shani is meant for the family that has it; the other one keeps its best quietly.
     if (choice.variable == kGenericVariable && family_has(other(info.family), choice.kernel)) {
-      return std::string(best_used) + " (" + setting(choice) + " is not a kernel of this family)";
+      return std::string(best_used) + " (" + setting(choice) + " has none for this family)";
     }
     return setting(choice) + " refused: no such kernel; the best is used";
   }
@@ -102,7 +102,7 @@ std::string why_active(const FamilyInfo& info, std::string_view active) {
 
 void print_family(const FamilyInfo& info) {
   const std::string_view active = active_kernel(info.family);  // resolves the environment's choice
-  std::printf("\n%s run on %.*s: %s\n", info.algorithms, static_cast<int>(active.size()), active.data(),
+  std::printf("\n%s\n  run on %.*s: %s\n", info.algorithms, static_cast<int>(active.size()), active.data(),
               why_active(info, active).c_str());
   for (const KernelInfo& k : kernels(info.family)) {
     const std::string_view requirement = needs(info.family, k.name);

@@ -23,7 +23,7 @@ void usage(std::FILE* to) {
       "  hkdf -a ALGO ...                     HKDF (RFC 5869) extract and expand\n"
       "  pbkdf2 -a ALGO ...                   PBKDF2-HMAC (RFC 8018); the password from a file or stdin\n"
       "  info                                 CPU features, and the kernel each algorithm runs on and why\n"
-      "  bench [SECONDS]                      throughput of every kernel this CPU has\n"
+      "  bench [--seconds S] [-a ALGO]...     throughput of every kernel this CPU has\n"
       "\n"
       "Linked as sha224sum, sha256sum, sha384sum or sha512sum, shasta is that GNU coreutils tool\n"
       "(same options, output, messages and exit status), plus -j/--jobs and --progress.\n",

@@ -71,9 +71,11 @@ int Output::usage_error_try_only() {
 
 void Output::show_progress(std::string_view line) {
   std::lock_guard lock(mutex_);
-  clear_progress_locked();
-  if (line.empty()) return;
-  std::string text = "\r";
+  if (line.empty()) {
+    clear_progress_locked();
+    return;
+  }
+  std::string text = "\r";  // over the old line; ESC[K erases what is left of it
   text += line;
   text += "\x1b[K";
   (void)write_all(STDERR_FILENO, text);
