@@ -80,13 +80,14 @@ def big_file(d, shasta):
 def many_files(d, shasta):
     sub = os.path.join(d, 'many')
     os.makedirs(sub, exist_ok=True)
-    rng = random.Random(2)
+    sizes = random.Random(2)  # its own generator: the same sizes whether or not files exist already
+    data = random.Random(3)
     names, total = [], 0
     for i in range(2000):
-        size = int(4096 * 256 ** rng.random())  # log-uniform, 4 KiB .. 1 MiB
+        size = int(4096 * 256 ** sizes.random())  # log-uniform, 4 KiB .. 1 MiB
         name = os.path.join(sub, f'f{i:04d}')
         if not os.path.exists(name) or os.path.getsize(name) != size:
-            write_random(name, size, rng)
+            write_random(name, size, data)
         names.append(name)
         total += size
     subprocess.run(['cat'] + names, stdout=subprocess.DEVNULL, check=True)
