@@ -1,9 +1,10 @@
 // file_reader.cpp: see file_reader.hpp.
 //
-// Large read(2)s into one 256 KiB buffer per thread beat mmap here: a page-cached file is copied at
-// memory speed while hashing runs at ~1.5 GB/s, and mmap pays a page fault (or a fault-around) per
-// 64 KiB that a read avoids. posix_fadvise(SEQUENTIAL) doubles the kernel's read-ahead for files
-// that are not cached yet.
+// Large read(2)s into one 256 KiB buffer per thread beat mmap here. Measured on this VM, SHA-256 of
+// a page-cached 1 GiB file: read() with 256 KiB or 1 MiB buffers 0.72 s, 64 KiB 0.73-0.83 s;
+// mmap + MAP_POPULATE 1.15 s, mmap + MADV_SEQUENTIAL 1.25 s, 8 MiB mmap windows 1.24 s (the page
+// faults and the page-table work cost more than the copy that read() does at memory speed).
+// posix_fadvise(SEQUENTIAL) doubles the kernel's read-ahead for files that are not cached yet.
 #include "file_reader.hpp"
 
 #include <fcntl.h>
