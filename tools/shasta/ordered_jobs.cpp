@@ -63,44 +63,70 @@ void OrderedJobs::enqueue(std::unique_ptr<Step> step) {
     std::lock_guard lock(mutex_);
     raw->done = true;
   }
-  release_ready(false);
-  while (pending_.size() >= max_pending_) release_ready(true);
+  release_finished();
+  while (pending_.size() >= max_pending_) wait_for_backlog();
 }
 
 void OrderedJobs::drain() {
-  while (!pending_.empty()) release_ready(true);
+  while (!pending_.empty()) {
+    release_finished();
+    if (!pending_.empty()) finish_step(pending_.front().get());
+  }
 }
 
-// Releases finished steps at the head. An in-turn step at the head runs here. With wait_for_head,
-// the head is also made to finish: run here if no thread has taken it yet (none may exist), else
-// waited for.
-void OrderedJobs::release_ready(bool wait_for_head) {
+// Releases the finished steps at the head, and runs an in-turn step when it reaches the head.
+void OrderedJobs::release_finished() {
   while (!pending_.empty()) {
     Step* head = pending_.front().get();
-    bool run_here = false;
+    bool done = false;
     {
-      std::unique_lock lock(mutex_);
-      if (!head->done) {
-        if (head->in_turn) {
-          run_here = true;
-        } else if (!wait_for_head) {
-          return;
-        } else if (auto it = std::find(queue_.begin(), queue_.end(), head); it != queue_.end()) {
-          queue_.erase(it);
-          run_here = true;
-        } else {
-          step_done_.wait(lock, [head] { return head->done; });
-        }
-      }
-    }
-    if (run_here) {
-      head->work();
       std::lock_guard lock(mutex_);
-      head->done = true;
+      done = head->done;
     }
+    if (!done && !head->in_turn) return;
+    if (!done) finish_step(head);
     head->release();
     pending_.pop_front();
   }
+}
+
+// Makes `step` finish: runs it here if it is an in-turn step or no thread has taken it yet (no
+// thread may exist), else waits for the thread that has.
+void OrderedJobs::finish_step(Step* step) {
+  std::unique_lock lock(mutex_);
+  if (step->done) return;
+  bool run_here = step->in_turn;
+  if (!run_here) {
+    if (auto it = std::find(queue_.begin(), queue_.end(), step); it != queue_.end()) {
+      queue_.erase(it);
+      run_here = true;
+    }
+  }
+  if (run_here) {
+    lock.unlock();
+    step->work();
+    lock.lock();
+    step->done = true;
+    return;
+  }
+  awaited_ = step;  // a thread wakes this one for this step only
+  step_done_.wait(lock, [step] { return step->done; });
+  awaited_ = nullptr;
+}
+
+// Too many steps pending: wait for the one halfway along, then release what has finished. One
+// wake-up per max_pending_ / 2 steps, not one per step: each wake-up preempts a busy pool thread
+// (measured: -j2 on 2,000 files went from 1.65x to 1.8x of -j1).
+void OrderedJobs::wait_for_backlog() {
+  for (std::size_t i = pending_.size() / 2; i-- > 0;) {
+    Step* step = pending_[i].get();
+    if (step->work && !step->in_turn) {
+      finish_step(step);
+      break;
+    }
+  }
+  release_finished();
+  if (pending_.size() >= max_pending_) finish_step(pending_.front().get());
 }
 
 void OrderedJobs::start_threads() {
@@ -118,11 +144,13 @@ void OrderedJobs::worker_loop() {
       queue_.pop_front();
     }
     step->work();
+    bool awaited = false;
     {
       std::lock_guard lock(mutex_);
       step->done = true;
+      awaited = step == awaited_;
     }
-    step_done_.notify_all();
+    if (awaited) step_done_.notify_one();
   }
 }
 

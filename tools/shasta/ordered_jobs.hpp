@@ -45,7 +45,9 @@ class OrderedJobs {
   };
 
   void enqueue(std::unique_ptr<Step> step);
-  void release_ready(bool wait_for_head);
+  void release_finished();
+  void finish_step(Step* step);
+  void wait_for_backlog();
   void start_threads();
   void worker_loop();
 
@@ -56,6 +58,7 @@ class OrderedJobs {
   std::condition_variable work_ready_;
   std::condition_variable step_done_;
   std::deque<Step*> queue_;  // work not yet started, guarded by mutex_
+  Step* awaited_ = nullptr;  // the step this thread waits for, guarded by mutex_
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
