@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "shasta/hmac.hpp"
+#include "shasta/many.hpp"
 #include "shasta/sha2.hpp"
 
 namespace shasta::cli {
@@ -40,6 +42,12 @@ class HashDigester final : public Digester {
   void update(const std::uint8_t* data, std::size_t size) override { hasher_.update(data, size); }
   void finish(std::uint8_t* out) override { (void)hasher_.finalize_into({out, H::digest_size}); }
   std::size_t digest_size() const override { return H::digest_size; }
+  bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const override {
+    std::vector<ByteView> views;
+    views.reserve(messages.size());
+    for (const auto& m : messages) views.emplace_back(m.data(), m.size());
+    return hash_many<H>(views, {digests, messages.size() * H::digest_size}) == Error::ok;
+  }
 
  private:
   H hasher_;

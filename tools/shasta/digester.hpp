@@ -37,6 +37,12 @@ class Digester {
   // Writes digest_size() bytes to `out` and returns to the starting state.
   virtual void finish(std::uint8_t* out) = 0;
   [[nodiscard]] virtual std::size_t digest_size() const = 0;
+  // Digests whole messages side by side on the kernel's lanes (digest i at digests + i x size).
+  // false when this kind of digester cannot (HMAC): then digest them one by one.
+  virtual bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const {
+    (void)messages, (void)digests;
+    return false;
+  }
 };
 
 std::unique_ptr<Digester> make_hash_digester(const Algorithm& algorithm);

@@ -57,10 +57,11 @@ int digest_file(const std::string& name, Digester& digester, std::atomic<std::ui
   return err;
 }
 
-std::uint64_t regular_file_size(const std::string& name) {
+std::optional<std::uint64_t> regular_file_size(const std::string& name) {
   struct stat st {};
-  if (name == "-" ? ::fstat(STDIN_FILENO, &st) != 0 : ::stat(name.c_str(), &st) != 0) return 0;
-  return S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
+  if (name == "-" ? ::fstat(STDIN_FILENO, &st) != 0 : ::stat(name.c_str(), &st) != 0) return std::nullopt;
+  if (!S_ISREG(st.st_mode)) return std::nullopt;
+  return static_cast<std::uint64_t>(st.st_size);
 }
 
 }  // namespace shasta::cli

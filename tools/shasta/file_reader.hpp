@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "digester.hpp"
@@ -18,7 +19,7 @@ int digest_file(const std::string& name, Digester& digester, std::atomic<std::ui
 // Digests what is left of an open descriptor.
 int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
 
-// The size of a regular file, or 0 when it is not one or cannot be examined (for progress totals).
-std::uint64_t regular_file_size(const std::string& name);
+// The size of a regular file; nullopt when it is not one or cannot be examined.
+std::optional<std::uint64_t> regular_file_size(const std::string& name);
 
 }  // namespace shasta::cli

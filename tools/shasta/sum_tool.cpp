@@ -5,9 +5,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 
+#include "batch_digest.hpp"
 #include "check_line.hpp"
 #include "file_reader.hpp"
 #include "ordered_jobs.hpp"
@@ -17,21 +21,6 @@
 
 namespace shasta::cli {
 namespace {
-
-struct FileDigest {
-  int error = 0;  // errno of a failed open or read
-  std::string hex;
-};
-
-std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string hex(2 * size, '0');
-  for (std::size_t i = 0; i < size; ++i) {
-    hex[2 * i] = kDigits[bytes[i] >> 4];
-    hex[2 * i + 1] = kDigits[bytes[i] & 15];
-  }
-  return hex;
-}
 
 bool hex_equal_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -53,7 +42,7 @@ class SumRun {
 
   int run() {
     if (progress_.wanted()) {
-      for (const std::string& name : options_.operands) progress_.add_total(regular_file_size(name));
+      for (const std::string& name : options_.operands) progress_.add_total(regular_file_size(name).value_or(0));
       progress_.start();
     }
     for (const std::string& operand : options_.operands) {
@@ -62,16 +51,27 @@ class SumRun {
       else
         print_digest(operand);
     }
-    jobs_.drain();
+    drain();
     progress_.stop();
     const bool write_failed = output_.report_write_error();
     return ok_ && !write_failed ? EXIT_SUCCESS : EXIT_FAILURE;
   }
 
  private:
-  // Adds a step that digests `name` (standard input in its turn) and then calls `use`.
-  template <class Use>
-  void digest_then(const std::string& name, Use use) {
+  using UseDigest = std::function<void(const FileDigest&)>;
+
+  // Adds a step that digests `name` (standard input in its turn) and then calls `use`. Small
+  // regular files wait in a batch, hashed side by side on the kernel's lanes by one step.
+  void digest_then(const std::string& name, UseDigest use) {
+    if (name != "-") {
+      const std::optional<std::uint64_t> size = regular_file_size(name);
+      if (size && *size < kBatchFileLimit) {
+        batch_.push_back({name, std::move(use)});
+        if (batch_.size() == kBatchFiles) flush_batch();
+        return;
+      }
+    }
+    flush_batch();
     auto result = std::make_shared<FileDigest>();
     auto work = [this, name, result] {
       std::unique_ptr<Digester> digester = setup_.prototype->fresh();
@@ -86,6 +86,33 @@ class SumRun {
       jobs_.add_in_turn(std::move(work), std::move(release));
     else
       jobs_.add(std::move(work), std::move(release));
+  }
+
+  void flush_batch() {
+    if (batch_.empty()) return;
+    auto batch = std::make_shared<std::vector<BatchedFile>>(std::move(batch_));
+    batch_.clear();
+    auto results = std::make_shared<std::vector<FileDigest>>(batch->size());
+    jobs_.add(
+        [this, batch, results] {
+          std::vector<std::string> names;
+          for (const BatchedFile& f : *batch) names.push_back(f.name);
+          digest_batch(names, *setup_.prototype, *results, progress_.counter());
+        },
+        [batch, results] {
+          for (std::size_t i = 0; i < batch->size(); ++i) (*batch)[i].use((*results)[i]);
+        });
+  }
+
+  // Steps that only print (a warning, a summary) come after the files batched before them.
+  void add_release(std::function<void()> release) {
+    flush_batch();
+    jobs_.add_release(std::move(release));
+  }
+
+  void drain() {
+    flush_batch();
+    jobs_.drain();
   }
 
   void print_digest(const std::string& name) {
@@ -114,13 +141,13 @@ class SumRun {
     const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
     std::FILE* in = nullptr;
     if (is_stdin) {
-      jobs_.drain();  // an earlier step may be waiting to read standard input
+      drain();  // an earlier step may be waiting to read standard input
       in = stdin;
     } else {
       in = std::fopen(check_name.c_str(), "r");
       if (in == nullptr) {
         const int err = errno;
-        jobs_.add_release([this, check_name, err] {
+        add_release([this, check_name, err] {
           output_.error(quote_name(check_name), err);
           ok_ = false;
         });
@@ -143,7 +170,7 @@ class SumRun {
       if (!parsed || (is_stdin && parsed->name == "-")) {
         ++tally->improper_lines;
         if (options_.warn) {
-          jobs_.add_release([this, shown, line_number] {
+          add_release([this, shown, line_number] {
             output_.error(shown + ": " + std::to_string(line_number) + ": improperly formatted " +
                           std::string(setup_.tag) + " checksum line");
           });
@@ -160,7 +187,7 @@ class SumRun {
     else
       std::fclose(in);
 
-    jobs_.add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
+    add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
   }
 
   void check_line(ChecksumLine line, const std::shared_ptr<Tally>& tally) {
@@ -218,6 +245,11 @@ class SumRun {
   const SumOptions& options_;
   const SumSetup& setup_;
   Output& output_;
+  struct BatchedFile {
+    std::string name;
+    UseDigest use;
+  };
+  std::vector<BatchedFile> batch_;  // small files not yet given to a step
   Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
   OrderedJobs jobs_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};

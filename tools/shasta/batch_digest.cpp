@@ -1,0 +1,97 @@
+// batch_digest.cpp: see batch_digest.hpp.
+#include "batch_digest.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <memory>
+#include <vector>
+
+#include "file_reader.hpp"
+
+namespace shasta::cli {
+namespace {
+
+// kBatchFiles buffers of kBatchFileLimit bytes, per thread.
+std::uint8_t* batch_buffers() {
+  thread_local std::unique_ptr<std::uint8_t[]> buffers(new std::uint8_t[kBatchFiles * kBatchFileLimit]);
+  return buffers.get();
+}
+
+// Reads `fd` into `buffer` until it is full or the file ends. Returns the bytes read, or -errno.
+long long fill(int fd, std::uint8_t* buffer, std::size_t capacity) {
+  std::size_t got = 0;
+  while (got < capacity) {
+    const ssize_t n = ::read(fd, buffer + got, capacity - got);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return -static_cast<long long>(errno);
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  return static_cast<long long>(got);
+}
+
+}  // namespace
+
+std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex(2 * size, '0');
+  for (std::size_t i = 0; i < size; ++i) {
+    hex[2 * i] = kDigits[bytes[i] >> 4];
+    hex[2 * i + 1] = kDigits[bytes[i] & 15];
+  }
+  return hex;
+}
+
+void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
+                  std::atomic<std::uint64_t>* bytes_done) {
+  std::uint8_t* buffers = batch_buffers();
+  std::array<std::span<const std::uint8_t>, kBatchFiles> whole;  // files read to their end
+  std::array<std::size_t, kBatchFiles> whole_index{};
+  std::size_t whole_count = 0;
+  std::uint8_t digest[64];
+  const std::size_t size = prototype.digest_size();
+
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const int fd = ::open(names[i].c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      results[i].error = errno;
+      continue;
+    }
+    std::uint8_t* buffer = buffers + i * kBatchFileLimit;
+    const long long got = fill(fd, buffer, kBatchFileLimit);
+    if (got < 0) {
+      results[i].error = static_cast<int>(-got);
+    } else if (static_cast<std::uint64_t>(got) < kBatchFileLimit) {
+      whole[whole_count] = {buffer, static_cast<std::size_t>(got)};
+      whole_index[whole_count++] = i;
+      if (bytes_done != nullptr) bytes_done->fetch_add(static_cast<std::uint64_t>(got), std::memory_order_relaxed);
+    } else {  // grew since it was measured: stream the rest
+      std::unique_ptr<Digester> digester = prototype.fresh();
+      digester->update(buffer, kBatchFileLimit);
+      results[i].error = digest_descriptor(fd, *digester, bytes_done);
+      if (results[i].error == 0) {
+        digester->finish(digest);
+        results[i].hex = to_lower_hex(digest, size);
+      }
+    }
+    ::close(fd);
+  }
+
+  std::uint8_t digests[kBatchFiles * 64];
+  const std::span<const std::span<const std::uint8_t>> messages(whole.data(), whole_count);
+  if (!prototype.digest_many(messages, digests)) {
+    std::unique_ptr<Digester> digester = prototype.fresh();
+    for (std::size_t k = 0; k < whole_count; ++k) {
+      digester->update(whole[k].data(), whole[k].size());
+      digester->finish(digests + k * size);
+    }
+  }
+  for (std::size_t k = 0; k < whole_count; ++k) results[whole_index[k]].hex = to_lower_hex(digests + k * size, size);
+}
+
+}  // namespace shasta::cli

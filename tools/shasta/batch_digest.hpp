@@ -1,0 +1,36 @@
+// batch_digest.hpp: digests a few small files at once. Each is read whole into a buffer of its own
+// and the lot are hashed side by side on the kernel's lanes (SHA-NI: 4 SHA-256 streams; AVX2: 4
+// SHA-512 streams), which beats hashing them one after another; a file that turns out larger than
+// its buffer is streamed as usual.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "digester.hpp"
+
+namespace shasta::cli {
+
+struct FileDigest {
+  int error = 0;  // errno of a failed open or read
+  std::string hex;
+};
+
+// Files below this size (by stat, before reading) are batched. Measured with SHA-NI: 5,000 files of
+// 1-8 KiB take 71 ms with -j1 batched vs 81 ms one by one (-j2: 51 vs 68 ms); with a 1 MiB limit,
+// 2,000 files of 4 KiB-1 MiB gained 5% at -j1 but lost 15% at -j2 (8 MiB of buffers per thread
+// leave the caches), so larger files stream.
+inline constexpr std::uint64_t kBatchFileLimit = std::uint64_t{128} << 10;
+// Files per batch: two per lane, so lanes stay busy while sizes differ.
+inline constexpr std::size_t kBatchFiles = 8;
+
+// Digests names[i] into results[i] (at most kBatchFiles names; "-" is not one of them).
+void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
+                  std::atomic<std::uint64_t>* bytes_done);
+
+std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size);
+
+}  // namespace shasta::cli
