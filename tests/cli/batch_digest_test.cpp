@@ -1,0 +1,103 @@
+// batch_digest_test.cpp: a batch of files digests each exactly as one file at a time does, for
+// every size around the buffer's edge, through the lanes (plain hashes) and one by one (HMAC), with
+// missing files and directories in the batch reported by their errno.
+#include "batch_digest.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "file_reader.hpp"
+
+namespace shasta::cli {
+namespace {
+
+class BatchDigest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string name = "shasta-batch-";  // (appended, not `"..." + to_string`: g++ 12's -Wrestrict misfires)
+    name += std::to_string(::getpid());
+    dir_ = std::filesystem::temp_directory_path() / name;
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string make_file(std::size_t size, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::string bytes(size, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng());
+    std::string name = "f";
+    name += std::to_string(seed);
+    const std::string path = (dir_ / name).string();
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+    return path;
+  }
+
+  static FileDigest one_at_a_time(const std::string& name, const Digester& prototype) {
+    FileDigest result;
+    auto digester = prototype.fresh();
+    result.error = digest_file(name, *digester);
+    if (result.error == 0) {
+      std::uint8_t digest[64];
+      digester->finish(digest);
+      result.hex = to_lower_hex(digest, digester->digest_size());
+    }
+    return result;
+  }
+
+  void expect_same_as_one_at_a_time(const std::vector<std::string>& names, const Digester& prototype) {
+    std::vector<FileDigest> batched(names.size());
+    digest_batch(names, prototype, batched, nullptr);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const FileDigest single = one_at_a_time(names[i], prototype);
+      EXPECT_EQ(batched[i].error, single.error) << names[i];
+      EXPECT_EQ(batched[i].hex, single.hex) << names[i];
+    }
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(BatchDigest, SizesAroundTheBufferEdgeOnEveryAlgorithm) {
+  const std::size_t limit = kBatchFileLimit;
+  const std::vector<std::size_t> sizes = {0, 1, 55, 56, 64, 111, 112, 128, 4096, limit - 1, limit, limit + 1, 3 * limit};
+  unsigned seed = 1;
+  std::vector<std::string> files;
+  for (std::size_t size : sizes) files.push_back(make_file(size, seed++));
+  for (const char* name : {"224", "256", "384", "512", "512224", "512256"}) {
+    const auto prototype = make_hash_digester(*find_algorithm(name));
+    for (std::size_t start = 0; start < files.size(); start += kBatchFiles) {
+      const std::size_t n = std::min(kBatchFiles, files.size() - start);
+      expect_same_as_one_at_a_time({files.begin() + static_cast<long>(start), files.begin() + static_cast<long>(start + n)},
+                                   *prototype);
+    }
+  }
+}
+
+TEST_F(BatchDigest, ErrorsAndHmacInTheSameBatch) {
+  const std::string missing = (dir_ / "missing").string();
+  const std::string directory = dir_.string();
+  const std::vector<std::string> names = {make_file(100, 7), missing, make_file(5000, 8), directory, make_file(0, 9)};
+  std::vector<FileDigest> batched(names.size());
+  const auto sha = make_hash_digester(*find_algorithm("256"));
+  digest_batch(names, *sha, batched, nullptr);
+  EXPECT_EQ(batched[1].error, ENOENT);
+  EXPECT_EQ(batched[3].error, EISDIR);
+  EXPECT_EQ(batched[4].hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  expect_same_as_one_at_a_time(names, *sha);
+
+  const std::uint8_t key[] = {1, 2, 3};
+  const auto hmac = make_hmac_digester(*find_algorithm("512"), key);  // no lanes: one by one
+  expect_same_as_one_at_a_time(names, *hmac);
+}
+
+}  // namespace
+}  // namespace shasta::cli
