@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "file_reader.hpp"
+#include "read_ahead.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -97,6 +98,27 @@ TEST_F(BatchDigest, ErrorsAndHmacInTheSameBatch) {
   const std::uint8_t key[] = {1, 2, 3};
   const auto hmac = make_hmac_digester(*find_algorithm("512"), key);  // no lanes: one by one
   expect_same_as_one_at_a_time(names, *hmac);
+}
+
+// The reader thread hands over chunks in order: the digest is that of plain reading.
+TEST_F(BatchDigest, ReadAheadEqualsPlainReading) {
+  const std::string big = make_file(kReadAheadMinimum + (std::size_t{3} << 20) + 5, 11);
+  const std::string small = make_file(1000, 12);
+  for (const char* name : {"256", "512"}) {
+    const auto prototype = make_hash_digester(*find_algorithm(name));
+    for (const std::string& file : {big, small}) {
+      auto ahead = prototype->fresh();
+      std::atomic<std::uint64_t> counted{0};
+      ASSERT_EQ(digest_file_reading_ahead(file, *ahead, &counted), 0);
+      EXPECT_EQ(counted.load(), std::filesystem::file_size(file));
+      std::uint8_t digest[64];
+      ahead->finish(digest);
+      EXPECT_EQ(to_lower_hex(digest, prototype->digest_size()), one_at_a_time(file, *prototype).hex);
+    }
+  }
+  auto digester = make_hash_digester(*find_algorithm("256"));
+  EXPECT_EQ(digest_file_reading_ahead((dir_ / "missing").string(), *digester), ENOENT);
+  EXPECT_EQ(digest_file_reading_ahead(dir_.string(), *digester), EISDIR);
 }
 
 }  // namespace

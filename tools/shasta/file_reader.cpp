@@ -7,6 +7,8 @@
 // posix_fadvise(SEQUENTIAL) doubles the kernel's read-ahead for files that are not cached yet.
 #include "file_reader.hpp"
 
+#include "read_ahead.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -53,6 +55,20 @@ int digest_file(const std::string& name, Digester& digester, std::atomic<std::ui
   if (fd < 0) return errno;
   (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   const int err = digest_descriptor(fd, digester, bytes_done);
+  ::close(fd);
+  return err;
+}
+
+int digest_file_reading_ahead(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+  if (name == "-") return digest_descriptor(STDIN_FILENO, digester, bytes_done);
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  struct stat st {};
+  const bool big = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                   static_cast<std::uint64_t>(st.st_size) >= kReadAheadMinimum;
+  const int err = big ? digest_descriptor_read_ahead(fd, digester, bytes_done)
+                      : digest_descriptor(fd, digester, bytes_done);
   ::close(fd);
   return err;
 }

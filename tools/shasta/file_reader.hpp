@@ -15,6 +15,10 @@ namespace shasta::cli {
 // (a directory opens and then fails to read with EISDIR, as it does for GNU). `bytes_done`, when
 // given, grows as bytes are hashed (for a progress display).
 int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
+// The same, with a reader thread ahead of the hashing for a regular file of kReadAheadMinimum bytes
+// or more (read_ahead.hpp): for a run with a core to spare.
+int digest_file_reading_ahead(const std::string& name, Digester& digester,
+                              std::atomic<std::uint64_t>* bytes_done = nullptr);
 
 // Digests what is left of an open descriptor.
 int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);

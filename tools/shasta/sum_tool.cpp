@@ -75,7 +75,8 @@ class SumRun {
     auto result = std::make_shared<FileDigest>();
     auto work = [this, name, result] {
       std::unique_ptr<Digester> digester = setup_.prototype->fresh();
-      result->error = digest_file(name, *digester, progress_.counter());
+      result->error = read_ahead_ ? digest_file_reading_ahead(name, *digester, progress_.counter())
+                                  : digest_file(name, *digester, progress_.counter());
       if (result->error != 0) return;
       std::uint8_t digest[64];
       digester->finish(digest);
@@ -253,6 +254,9 @@ class SumRun {
   Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
   OrderedJobs jobs_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};
+  // One file to hash and a core to spare: a reader thread runs ahead of the hashing.
+  const bool read_ahead_ = !options_.check && options_.operands.size() == 1 &&
+                           (options_.jobs == 0 ? available_cpus() : options_.jobs) > 1;
   bool ok_ = true;
 };
 

@@ -1,0 +1,111 @@
+// read_ahead.cpp: see read_ahead.hpp. A ring of four 1 MiB chunks between the reader thread and
+// this one; each side waits only when the ring is full (reader) or empty (hasher).
+#include "read_ahead.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace shasta::cli {
+namespace {
+
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+constexpr std::size_t kSlots = 4;
+
+struct Chunk {
+  std::unique_ptr<std::uint8_t[]> data{new std::uint8_t[kChunk]};
+  std::size_t size = 0;
+  int error = 0;
+  bool last = false;  // end of file or an error: the reader stops after this chunk
+};
+
+class Ring {
+ public:
+  // Reader side: the slot to fill next, once the hasher has finished with it.
+  Chunk& slot_to_fill() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return filled_ - emptied_ < kSlots; });
+    return chunks_[filled_ % kSlots];
+  }
+  void filled() {
+    {
+      std::lock_guard lock(mutex_);
+      ++filled_;
+    }
+    changed_.notify_one();
+  }
+  // Hasher side.
+  Chunk& slot_to_hash() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return filled_ > emptied_; });
+    return chunks_[emptied_ % kSlots];
+  }
+  void emptied() {
+    {
+      std::lock_guard lock(mutex_);
+      ++emptied_;
+    }
+    changed_.notify_one();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;  // one waiter at a time: the ring is either full or empty
+  std::array<Chunk, kSlots> chunks_;
+  std::uint64_t filled_ = 0;
+  std::uint64_t emptied_ = 0;
+};
+
+void fill(int fd, Chunk& chunk) {
+  chunk.size = 0;
+  chunk.error = 0;
+  chunk.last = false;
+  while (chunk.size < kChunk) {
+    const ssize_t n = ::read(fd, chunk.data.get() + chunk.size, kChunk - chunk.size);
+    if (n == 0) {
+      chunk.last = true;
+      return;
+    }
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      chunk.error = errno;
+      chunk.last = true;
+      return;
+    }
+    chunk.size += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+  Ring ring;
+  std::thread reader([&ring, fd] {
+    for (;;) {
+      Chunk& chunk = ring.slot_to_fill();
+      fill(fd, chunk);
+      const bool last = chunk.last;
+      ring.filled();
+      if (last) return;
+    }
+  });
+  int error = 0;
+  for (;;) {
+    Chunk& chunk = ring.slot_to_hash();
+    digester.update(chunk.data.get(), chunk.size);
+    if (bytes_done != nullptr) bytes_done->fetch_add(chunk.size, std::memory_order_relaxed);
+    const bool last = chunk.last;
+    error = chunk.error;
+    ring.emptied();
+    if (last) break;
+  }
+  reader.join();
+  return error;
+}
+
+}  // namespace shasta::cli
