@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "digester.hpp"
+#include "output.hpp"
 #include "sum_tool.hpp"
 
 namespace {
@@ -39,6 +40,7 @@ std::string_view base_name(const char* path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  shasta::cli::occupy_closed_standard_descriptors();
   std::setlocale(LC_ALL, "");  // diagnostics quote names as the locale prints them, as GNU does
   if (argc < 1) return 1;
   if (const shasta::cli::Algorithm* algorithm = shasta::cli::algorithm_for_gnu_tool(base_name(argv[0]))) {

@@ -1,12 +1,28 @@
 // output.cpp: see output.hpp.
 #include "output.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 namespace shasta::cli {
+
+namespace {
+bool g_stdin_was_closed = false;
+}  // namespace
+
+void occupy_closed_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      if (fd == 0) g_stdin_was_closed = true;
+      (void)::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    }
+  }
+}
+
+bool standard_input_was_closed() { return g_stdin_was_closed; }
 
 int write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {

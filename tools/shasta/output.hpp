@@ -50,6 +50,15 @@ class Output {
   int stdout_errno_ = 0;  // the first failed stdout write's errno; 0 while all went out
 };
 
+// A closed stdin, stdout or stderr would be the number the next open() returns, and a file being
+// hashed would then take its place. Each closed one gets /dev/null opened the wrong way round, so
+// it stays unusable -- reads and writes fail with EBADF, as GNU's do on the closed descriptor --
+// while no file can land on it. Called first thing in main.
+void occupy_closed_standard_descriptors();
+// Whether stdin was closed when the program started (GNU then also reports "standard input:
+// Bad file descriptor" at exit, when it read from it).
+bool standard_input_was_closed();
+
 // write(2) of all `bytes` to `fd`, retrying after EINTR and short writes. Returns 0 or errno.
 int write_all(int fd, std::string_view bytes);
 

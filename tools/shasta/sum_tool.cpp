@@ -53,6 +53,10 @@ class SumRun {
     }
     drain();
     progress_.stop();
+    if (read_stdin_ && standard_input_was_closed()) {  // GNU's fclose(stdin) fails at exit
+      output_.error("standard input", EBADF);
+      ok_ = false;
+    }
     const bool write_failed = output_.report_write_error();
     return ok_ && !write_failed ? EXIT_SUCCESS : EXIT_FAILURE;
   }
@@ -63,6 +67,7 @@ class SumRun {
   // Adds a step that digests `name` (standard input in its turn) and then calls `use`. Small
   // regular files wait in a batch, hashed side by side on the kernel's lanes by one step.
   void digest_then(const std::string& name, UseDigest use) {
+    if (name == "-") read_stdin_ = true;
     if (name != "-") {
       const std::optional<std::uint64_t> size = regular_file_size(name);
       if (size && *size < kBatchFileLimit) {
@@ -142,6 +147,7 @@ class SumRun {
     const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
     std::FILE* in = nullptr;
     if (is_stdin) {
+      read_stdin_ = true;
       drain();  // an earlier step may be waiting to read standard input
       in = stdin;
     } else {
@@ -257,6 +263,7 @@ class SumRun {
   // One file to hash and a core to spare: a reader thread runs ahead of the hashing.
   const bool read_ahead_ = !options_.check && options_.operands.size() == 1 &&
                            (options_.jobs == 0 ? available_cpus() : options_.jobs) > 1;
+  bool read_stdin_ = false;
   bool ok_ = true;
 };
 
