@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shasta/many.hpp"
+#include "shasta/merkle.hpp"
 
 namespace {
 
@@ -95,3 +96,44 @@ BENCHMARK(shasta_many_sha256_node)->Arg(64);
 BENCHMARK(openssl_many_sha256_node)->Arg(64);
 
 }  // namespace
+
+// A Merkle root over 65,536 leaves (65,535 node hashes): merkle_root against OpenSSL hashing each
+// level's nodes one at a time with the same tree shape.
+constexpr std::size_t kLeaves = 65536;
+
+void shasta_merkle_root_sha256(benchmark::State& state) {
+  std::vector<shasta::Sha256::Digest> leaves(kLeaves);
+  for (std::size_t i = 0; i < kLeaves; ++i) leaves[i] = shasta::sha256(std::span(pool(64).data() + (i % kCount) * 64, 64));
+  std::vector<shasta::Sha256::Digest> scratch(kLeaves);
+  for (auto _ : state) {
+    scratch = leaves;
+    benchmark::DoNotOptimize(shasta::merkle_root_in_place<shasta::Sha256>(scratch));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kLeaves - 1));
+}
+
+void openssl_merkle_root_sha256(benchmark::State& state) {
+  std::vector<std::array<std::uint8_t, 32>> leaves(kLeaves);
+  for (std::size_t i = 0; i < kLeaves; ++i) leaves[i] = shasta::sha256(std::span(pool(64).data() + (i % kCount) * 64, 64));
+  std::vector<std::array<std::uint8_t, 32>> level;
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  unsigned int len = 0;
+  for (auto _ : state) {
+    level = leaves;
+    for (std::size_t n = level.size(); n > 1; n = (n + 1) / 2) {
+      for (std::size_t i = 0; i + 1 < n; i += 2) {
+        EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
+        EVP_DigestUpdate(ctx, level[i].data(), 32);
+        EVP_DigestUpdate(ctx, level[i + 1].data(), 32);
+        EVP_DigestFinal_ex(ctx, level[i / 2].data(), &len);
+      }
+      if (n % 2 == 1) level[n / 2] = level[n - 1];
+    }
+    benchmark::DoNotOptimize(level[0]);
+  }
+  EVP_MD_CTX_free(ctx);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kLeaves - 1));
+}
+
+BENCHMARK(shasta_merkle_root_sha256);
+BENCHMARK(openssl_merkle_root_sha256);
