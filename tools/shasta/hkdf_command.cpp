@@ -142,6 +142,10 @@ int hkdf_command(int argc, char** argv) {
   if (request.secret.kind == ByteSource::Kind::none) {
     return output.usage_error("no secret: give --ikm-file, --ikm-hex, --prk-file or --prk-hex");
   }
+  if (request.extract_only && (request.length || request.tls13 || request.info.kind != ByteSource::Kind::none ||
+                               request.context.kind != ByteSource::Kind::none)) {
+    return output.usage_error("--extract prints the PRK: -l, --info, --tls13-label and --context-hex do not apply");
+  }
   if (request.secret_is_prk && (request.salt.kind != ByteSource::Kind::none || request.extract_only)) {
     return output.usage_error("a PRK is expanded only: --salt and --extract do not apply");
   }

@@ -37,7 +37,7 @@ int hmac_command(int argc, char** argv) {
     if (value == nullptr) return output.usage_error("environment variable " + options.key_env + " is not set");
     key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
   } else if (!decode_hex_secret(options.key_hex, key)) {
-    return output.usage_error("--key-hex takes an even number of hex digits");
+    return output.usage_error("--key-hex: not hex (pairs of digits 0-9, a-f)");
   }
 
   output.set_records_flushed_at_exit(options.terminator == '\0');

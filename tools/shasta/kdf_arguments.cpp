@@ -16,7 +16,7 @@ bool load_bytes(const ByteSource& source, std::string_view what, Secret& out, Ou
       return true;
     case ByteSource::Kind::hex:
       if (decode_hex_secret(source.value, out)) return true;
-      output.error(std::string(what) + ": not an even number of hex digits");
+      output.usage_error(std::string(what) + ": not hex (pairs of digits 0-9, a-f)");
       return false;
     case ByteSource::Kind::file:
       if (const int err = read_secret_file(source.value, out); err != 0) {
