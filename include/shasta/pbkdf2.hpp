@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 
+#include "detail/lanes.hpp"
 #include "hmac.hpp"
 
 namespace shasta {
@@ -43,11 +44,123 @@ void pad_after_digest(std::array<std::uint8_t, H::block_size>& block) noexcept {
   static_assert(H::digest_size + 1 + kLengthSize <= H::block_size, "the digest must fit one padded block");
 }
 
+// first_u computes U1 = HMAC(P, S || INT(index)) for one output block, through the streaming inner
+// hash since S has any length.
+template <class H>
+typename H::Digest first_u(const HmacKey<H>& key, ByteView salt, std::uint32_t index) noexcept {
+  const std::uint8_t be_index[4] = {static_cast<std::uint8_t>(index >> 24), static_cast<std::uint8_t>(index >> 16),
+                                    static_cast<std::uint8_t>(index >> 8), static_cast<std::uint8_t>(index)};
+  H inner = key.inner();
+  inner.update(salt.span()).update(std::span<const std::uint8_t>(be_index));
+  typename H::Digest u = finish_hmac(key, inner);
+  wipe_object(inner);
+  return u;
+}
+
+// pbkdf2_block writes output block T(index) (its first out.size() bytes) on the single-stream
+// kernel: two compressions an iteration on pre-padded one-block buffers.
+template <class H>
+void pbkdf2_block(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations, std::uint32_t index,
+                  std::span<std::uint8_t> out) noexcept {
+  constexpr std::size_t kHashLen = H::digest_size;
+  using State = typename H::ChainingState;
+  std::array<std::uint8_t, H::block_size> inner_block, outer_block;
+  pad_after_digest<H>(inner_block);
+  pad_after_digest<H>(outer_block);
+  typename H::Digest u = first_u(key, salt, index);
+  std::copy(u.begin(), u.end(), inner_block.begin());
+  State sum = load_be<typename H::Word>(u.data(), kHashLen);
+  wipe_object(u);
+  State state{};
+  for (std::uint64_t j = 1; j < iterations; ++j) {
+    state = key.inner_state();
+    H::compress_blocks(state, inner_block.data(), 1);
+    store_digest(state, std::span(outer_block).first(kHashLen));
+    state = key.outer_state();
+    H::compress_blocks(state, outer_block.data(), 1);
+    store_digest(state, std::span(inner_block).first(kHashLen));
+    for (std::size_t w = 0; w < 8; ++w) sum[w] ^= state[w];
+  }
+  store_digest(sum, out);
+  wipe_object(state);
+  wipe_object(sum);
+  wipe_object(inner_block);
+  wipe_object(outer_block);
+}
+
+// The family's lane kernel (lanes.hpp): 4 SHA-256 streams on SHA-NI, 4 SHA-512 streams on AVX2.
+template <class H>
+auto lane_kernel() noexcept {
+  if constexpr (sizeof(typename H::Word) == 4)
+    return active_lanes_256();
+  else
+    return active_lanes_512();
+}
+
+inline constexpr std::size_t kMaxPbkdf2Lanes = 8;
+
+// pbkdf2_blocks_in_lanes writes `count` consecutive output blocks, T(first) onwards, side by side
+// on a lane kernel of `lanes` >= count streams (idle lanes repeat the last block's work): each
+// iteration is one lane call for the inner hashes and one for the outer. out: count x HashLen bytes,
+// the last block cut to out.size().
+template <class H, class Kernel>
+void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations, std::uint32_t first,
+                            std::size_t count, const Kernel& kernel, std::span<std::uint8_t> out) noexcept {
+  constexpr std::size_t kHashLen = H::digest_size;
+  using Word = typename H::Word;
+  using State = typename H::ChainingState;
+  const std::size_t lanes = kernel.lanes;
+  std::array<std::uint8_t, H::block_size> inner_block[kMaxPbkdf2Lanes], outer_block[kMaxPbkdf2Lanes];
+  State state[kMaxPbkdf2Lanes], sum[kMaxPbkdf2Lanes];
+  Word* states[kMaxPbkdf2Lanes];
+  const std::uint8_t* inner_blocks[kMaxPbkdf2Lanes];
+  const std::uint8_t* outer_blocks[kMaxPbkdf2Lanes];
+  for (std::size_t l = 0; l < lanes; ++l) {
+    pad_after_digest<H>(inner_block[l]);
+    pad_after_digest<H>(outer_block[l]);
+    const std::uint32_t index = first + static_cast<std::uint32_t>(std::min(l, count - 1));
+    typename H::Digest u = first_u(key, salt, index);
+    std::copy(u.begin(), u.end(), inner_block[l].begin());
+    sum[l] = load_be<Word>(u.data(), kHashLen);
+    wipe_object(u);
+    states[l] = state[l].data();
+    inner_blocks[l] = inner_block[l].data();
+    outer_blocks[l] = outer_block[l].data();
+  }
+  for (std::uint64_t j = 1; j < iterations; ++j) {
+    for (std::size_t l = 0; l < lanes; ++l) state[l] = key.inner_state();
+    kernel.fn(states, inner_blocks, 1);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      store_digest(state[l], std::span(outer_block[l]).first(kHashLen));
+      state[l] = key.outer_state();
+    }
+    kernel.fn(states, outer_blocks, 1);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      store_digest(state[l], std::span(inner_block[l]).first(kHashLen));
+      for (std::size_t w = 0; w < 8; ++w) sum[l][w] ^= state[l][w];
+    }
+  }
+  for (std::size_t l = 0; l < count; ++l) {
+    const std::size_t at = l * kHashLen;
+    store_digest(sum[l], out.subspan(at, std::min(kHashLen, out.size() - at)));
+  }
+  for (std::size_t l = 0; l < lanes; ++l) {
+    wipe_object(state[l]);
+    wipe_object(sum[l]);
+    wipe_object(inner_block[l]);
+    wipe_object(outer_block[l]);
+  }
+}
+
 }  // namespace detail
 
 // pbkdf2_hmac fills `out` with PBKDF2-HMAC-H(password, salt, iterations). Refused, with nothing
 // written: zero iterations (Error::zero_iterations), an empty output (Error::output_too_small), an
 // output over (2^32 - 1) x HashLen bytes (Error::output_too_long).
+//
+// The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams, AVX2:
+// 4 SHA-512 streams) and more than half of them would be busy, blocks run side by side; the rest
+// one at a time.
 template <class H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
@@ -56,40 +169,22 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
   if (out.size() / kHashLen > 0xFFFFFFFFull - (out.size() % kHashLen != 0)) return Error::output_too_long;
 
   const HmacKey<H> key(password);
-  using State = typename H::ChainingState;
-  std::array<std::uint8_t, H::block_size> inner_block, outer_block;
-  detail::pad_after_digest<H>(inner_block);
-  detail::pad_after_digest<H>(outer_block);
-  State state{}, sum{};
+  const auto kernel = detail::lane_kernel<H>();
+  const bool has_lanes = kernel.fn != nullptr && kernel.lanes >= 2 && kernel.lanes <= detail::kMaxPbkdf2Lanes;
   std::size_t done = 0;
-  for (std::uint32_t index = 1; done < out.size(); ++index) {
-    // U1 = HMAC(P, S || INT(index)), through the streaming inner hash since S has any length.
-    const std::uint8_t be_index[4] = {static_cast<std::uint8_t>(index >> 24), static_cast<std::uint8_t>(index >> 16),
-                                      static_cast<std::uint8_t>(index >> 8), static_cast<std::uint8_t>(index)};
-    H inner = key.inner();
-    inner.update(salt.span()).update(std::span<const std::uint8_t>(be_index));
-    typename H::Digest u = detail::finish_hmac(key, inner);
-    detail::wipe_object(inner);
-    std::copy(u.begin(), u.end(), inner_block.begin());
-    sum = detail::load_be<typename H::Word>(u.data(), kHashLen);
-    detail::wipe_object(u);
-    for (std::uint64_t j = 1; j < iterations; ++j) {
-      state = key.inner_state();
-      H::compress_blocks(state, inner_block.data(), 1);
-      detail::store_digest(state, std::span(outer_block).first(kHashLen));
-      state = key.outer_state();
-      H::compress_blocks(state, outer_block.data(), 1);
-      detail::store_digest(state, std::span(inner_block).first(kHashLen));
-      for (std::size_t w = 0; w < 8; ++w) sum[w] ^= state[w];
-    }
-    const std::size_t n = std::min(kHashLen, out.size() - done);
-    detail::store_digest(sum, out.subspan(done, n));
-    done += n;
+  std::uint32_t index = 1;
+  while (done < out.size()) {
+    const std::size_t blocks_left = (out.size() - done + kHashLen - 1) / kHashLen;
+    const std::size_t side_by_side = has_lanes ? std::min(blocks_left, kernel.lanes) : 1;
+    const std::size_t blocks = side_by_side >= 2 && 2 * side_by_side > kernel.lanes ? side_by_side : 1;
+    const std::size_t bytes = std::min(blocks * kHashLen, out.size() - done);
+    if (blocks > 1)
+      detail::pbkdf2_blocks_in_lanes(key, salt, iterations, index, blocks, kernel, out.subspan(done, bytes));
+    else
+      detail::pbkdf2_block(key, salt, iterations, index, out.subspan(done, bytes));
+    index += static_cast<std::uint32_t>(blocks);
+    done += bytes;
   }
-  detail::wipe_object(state);
-  detail::wipe_object(sum);
-  detail::wipe_object(inner_block);
-  detail::wipe_object(outer_block);
   return Error::ok;
 }
 
