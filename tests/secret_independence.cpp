@@ -83,6 +83,9 @@ void exercise() {
   std::array<std::uint8_t, H::digest_size + 3> dk{};
   (void)shasta::pbkdf2_hmac<H>(password, "salt", 3, dk);
   publish(dk);
+  std::array<std::uint8_t, 4 * H::digest_size - 5> dk4{};  // four blocks: side by side on the lanes
+  (void)shasta::pbkdf2_hmac<H>(password, "salt", 3, dk4);
+  publish(dk4);
 }
 
 }  // namespace
