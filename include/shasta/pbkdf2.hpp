@@ -158,9 +158,9 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
 // written: zero iterations (Error::zero_iterations), an empty output (Error::output_too_small), an
 // output over (2^32 - 1) x HashLen bytes (Error::output_too_long).
 //
-// The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams, AVX2:
-// 4 SHA-512 streams) and more than half of them would be busy, blocks run side by side; the rest
-// one at a time.
+// The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams; AVX2:
+// 8 SHA-256 or 4 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they
+// run side by side; the rest one at a time.
 template <class H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
@@ -176,7 +176,9 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
   while (done < out.size()) {
     const std::size_t blocks_left = (out.size() - done + kHashLen - 1) / kHashLen;
     const std::size_t side_by_side = has_lanes ? std::min(blocks_left, kernel.lanes) : 1;
-    const std::size_t blocks = side_by_side >= 2 && 2 * side_by_side > kernel.lanes ? side_by_side : 1;
+    // A lane call costs about what lanes / 2 to lanes / 3 single blocks do (SHA-NI x4 ~1.8x one
+    // stream, AVX2 x8 ~2.8x, ARMv8 x2 below 2x): worth it for three blocks or more, or a full call.
+    const std::size_t blocks = side_by_side >= 3 || (side_by_side == 2 && kernel.lanes == 2) ? side_by_side : 1;
     const std::size_t bytes = std::min(blocks * kHashLen, out.size() - done);
     if (blocks > 1)
       detail::pbkdf2_blocks_in_lanes(key, salt, iterations, index, blocks, kernel, out.subspan(done, bytes));
