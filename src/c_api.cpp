@@ -87,7 +87,7 @@ int shasta_force_kernel(shasta_alg alg, const char* name) {
 }
 
 const char* shasta_strerror(int c) {
-  if (c > 0 || c < -static_cast<int>(Error::invalid_export)) return "unknown error code";
+  if (c > 0 || c < -static_cast<int>(Error::invalid_parameter)) return "unknown error code";
   return shasta::error_message(static_cast<Error>(-c)).data();
 }
 

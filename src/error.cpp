@@ -21,6 +21,7 @@ std::string_view error_name(Error e) noexcept {
     case Error::tag_too_short: return "tag_too_short";
     case Error::tag_mismatch: return "tag_mismatch";
     case Error::invalid_export: return "invalid_export";
+    case Error::invalid_parameter: return "invalid_parameter";
   }
   return "unknown_error";
 }
@@ -43,6 +44,7 @@ std::string_view error_message(Error e) noexcept {
     case Error::tag_too_short: return "MAC tag is shorter than the truncation floor";
     case Error::tag_mismatch: return "MAC tag does not verify";
     case Error::invalid_export: return "exported key has the wrong length";
+    case Error::invalid_parameter: return "a parameter is outside its allowed range";
   }
   return "unknown error code";
 }

@@ -110,9 +110,23 @@ TEST(CApi, KernelNameAndForce) {
 }
 
 TEST(CApi, Strerror) {
-  const int codes[] = {SHASTA_OK,          SHASTA_E_UNKNOWN_ALG,    SHASTA_E_OUTPUT_TOO_SMALL,
-                       SHASTA_E_NULL,      SHASTA_E_UNKNOWN_KERNEL, SHASTA_E_KERNEL_UNSUPPORTED,
-                       SHASTA_E_NO_MEMORY, SHASTA_E_INVALID_HEX};
+  const int codes[] = {SHASTA_OK,
+                       SHASTA_E_UNKNOWN_ALG,
+                       SHASTA_E_OUTPUT_TOO_SMALL,
+                       SHASTA_E_NULL,
+                       SHASTA_E_UNKNOWN_KERNEL,
+                       SHASTA_E_KERNEL_UNSUPPORTED,
+                       SHASTA_E_NO_MEMORY,
+                       SHASTA_E_INVALID_HEX,
+                       SHASTA_E_OUTPUT_TOO_LONG,
+                       SHASTA_E_PRK_TOO_SHORT,
+                       SHASTA_E_LABEL_TOO_LONG,
+                       SHASTA_E_CONTEXT_TOO_LONG,
+                       SHASTA_E_ZERO_ITERATIONS,
+                       SHASTA_E_TAG_TOO_SHORT,
+                       SHASTA_E_TAG_MISMATCH,
+                       SHASTA_E_INVALID_EXPORT,
+                       SHASTA_E_INVALID_PARAMETER};
   std::vector<std::string> seen;
   for (int c : codes) {
     const std::string s = shasta_strerror(c);
@@ -121,7 +135,7 @@ TEST(CApi, Strerror) {
     seen.push_back(s);
   }
   EXPECT_STREQ(shasta_strerror(1), "unknown error code");
-  EXPECT_STREQ(shasta_strerror(-16), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(-17), "unknown error code");
   EXPECT_STREQ(shasta_strerror(-1000), "unknown error code");
   EXPECT_EQ(error_name(Error::output_too_small), "output_too_small");
 }

@@ -23,6 +23,7 @@ enum class Error : int {
   tag_too_short = 13,      // a MAC tag below the truncation floor (max(10, HashLen / 2) bytes)
   tag_mismatch = 14,       // a MAC tag that does not verify
   invalid_export = 15,     // exported key bytes of the wrong length
+  invalid_parameter = 16,  // a parameter outside its range (an fs-verity block size or salt)
 };
 
 // error_name gives the enumerator's name, e.g. "output_too_small".

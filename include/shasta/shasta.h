@@ -35,6 +35,7 @@ typedef enum shasta_alg {
 #define SHASTA_E_TAG_TOO_SHORT (-13)     /* a MAC tag below max(10, digest_size / 2) bytes */
 #define SHASTA_E_TAG_MISMATCH (-14)      /* a MAC tag that does not verify */
 #define SHASTA_E_INVALID_EXPORT (-15)    /* exported key bytes of the wrong length */
+#define SHASTA_E_INVALID_PARAMETER (-16) /* a parameter outside its range (fs-verity block size, salt) */
 
 /* The digest and block sizes in bytes; 0 for an unknown alg. */
 size_t shasta_digest_size(shasta_alg alg);

@@ -13,11 +13,23 @@ namespace {
 [[maybe_unused]] bool has_avx2(const CpuFeatures& f) noexcept {
   return f.avx2 && f.bmi2;
 }
+[[maybe_unused]] bool has_arm_sha2(const CpuFeatures& f) noexcept {
+  return f.arm_sha2;
+}
+[[maybe_unused]] bool has_arm_sha512(const CpuFeatures& f) noexcept {
+  return f.arm_sha512;
+}
 
 // A trailing empty entry keeps each array non-empty whatever the build left out; it is cut off.
 constexpr LaneEntry<CompressLanes256> kSha256Lanes[] = {
 #ifdef SHASTA_HAVE_SHANI_X4
     {"shani", has_shani, 4, kernels::shani::sha256_compress_x4},
+#endif
+#ifdef SHASTA_HAVE_AVX2_X8
+    {"avx2", has_avx2, 8, kernels::avx2::sha256_compress_x8},
+#endif
+#ifdef SHASTA_HAVE_ARMV8_X2
+    {"armv8", has_arm_sha2, 2, kernels::armv8::sha256_compress_x2},
 #endif
     {"", nullptr, 0, nullptr},
 };
@@ -25,6 +37,9 @@ constexpr LaneEntry<CompressLanes256> kSha256Lanes[] = {
 constexpr LaneEntry<CompressLanes512> kSha512Lanes[] = {
 #ifdef SHASTA_HAVE_AVX2_X4
     {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4},
+#endif
+#ifdef SHASTA_HAVE_ARMV8_SHA512_X2
+    {"armv8", has_arm_sha512, 2, kernels::armv8::sha512_compress_x2},
 #endif
     {"", nullptr, 0, nullptr},
 };

@@ -35,9 +35,14 @@ struct alignas(64) Sha512RoundConstants {
 struct alignas(64) Sha512RoundConstantsX4 {
   std::uint64_t k[80][4];
 };
+// Sha256RoundConstantsX8 holds each SHA-256 constant eight times: one ymm row a round (8-lane kernel).
+struct alignas(64) Sha256RoundConstantsX8 {
+  std::uint32_t k[64][8];
+};
 extern const Sha256RoundConstants kSha256RoundConstants;
 extern const Sha512RoundConstants kSha512RoundConstants;
 extern const Sha512RoundConstantsX4 kSha512RoundConstantsX4;
+extern const Sha256RoundConstantsX8 kSha256RoundConstantsX8;
 
 namespace portable {
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
@@ -57,12 +62,17 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// Eight lanes (the same CPU needs).
+void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2
 
 namespace armv8 {
 // SHA-256 needs FEAT_SHA256 (HWCAP_SHA2); SHA-512 needs FEAT_SHA512 (HWCAP_SHA512).
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+// Two lanes, interleaved (the same CPU needs).
+void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+void sha512_compress_x2(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace armv8
 
 }  // namespace shasta::kernels

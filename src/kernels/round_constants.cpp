@@ -27,10 +27,19 @@ constexpr Sha512RoundConstantsX4 make_sha512_x4() {
   return t;
 }
 
+constexpr Sha256RoundConstantsX8 make_sha256_x8() {
+  Sha256RoundConstantsX8 t{};
+  for (std::size_t i = 0; i < 64; ++i) {
+    for (std::size_t lane = 0; lane < 8; ++lane) t.k[i][lane] = detail::kSha256K[i];
+  }
+  return t;
+}
+
 }  // namespace
 
 constexpr Sha256RoundConstants kSha256RoundConstants = make_sha256();
 constexpr Sha512RoundConstants kSha512RoundConstants = make_sha512();
 constexpr Sha512RoundConstantsX4 kSha512RoundConstantsX4 = make_sha512_x4();
+constexpr Sha256RoundConstantsX8 kSha256RoundConstantsX8 = make_sha256_x8();
 
 }  // namespace shasta::kernels

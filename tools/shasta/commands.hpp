@@ -9,5 +9,6 @@ int bench_command(int argc, char** argv);
 int hmac_command(int argc, char** argv);
 int hkdf_command(int argc, char** argv);
 int pbkdf2_command(int argc, char** argv);
+int fsverity_command(int argc, char** argv);
 
 }  // namespace shasta::cli

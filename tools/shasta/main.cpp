@@ -19,10 +19,11 @@ void usage(std::FILE* to) {
       "  sum [-a ALGO] [OPTION]... [FILE]...  print or check SHA-2 checksums: sha256sum's options\n"
       "                                       and output, for ALGO 224, 256, 384, 512, 512224 or\n"
       "                                       512256 (default 256); see 'shasta sum --help'\n"
-      "  hmac -a ALGO (--key-hex HEX | --key-file FILE) [OPTION]... [FILE]...\n"
+      "  hmac [-a ALGO] (--key-file F | --key-env VAR | --key-hex HEX) [OPTION]... [FILE]...\n"
       "                                       HMAC tags in the sum format; -c checks them\n"
-      "  hkdf -a ALGO ...                     HKDF (RFC 5869) extract and expand\n"
-      "  pbkdf2 -a ALGO ...                   PBKDF2-HMAC (RFC 8018); the password from a file or stdin\n"
+      "  hkdf [-a ALGO] ...                   HKDF (RFC 5869) extract and expand, TLS 1.3 Expand-Label\n"
+      "  pbkdf2 [-a ALGO] ...                 PBKDF2-HMAC (RFC 8018); the password from a file or stdin\n"
+      "  fsverity digest [OPTION]... FILE...  fs-verity file digests, as fsverity-utils' 'fsverity digest'\n"
       "  info                                 CPU features, and the kernel each algorithm runs on and why\n"
       "  bench [--seconds S] [-a ALGO]...     throughput of every kernel this CPU has\n"
       "\n"
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   if (command == "hmac") return shasta::cli::hmac_command(argc - 1, argv + 1);
   if (command == "hkdf") return shasta::cli::hkdf_command(argc - 1, argv + 1);
   if (command == "pbkdf2") return shasta::cli::pbkdf2_command(argc - 1, argv + 1);
+  if (command == "fsverity") return shasta::cli::fsverity_command(argc - 1, argv + 1);
   if (command == "-h" || command == "--help" || command == "help") {
     usage(stdout);
     return 0;
