@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "file_reader.hpp"
+#include "shasta/hex.hpp"
 #include "read_ahead.hpp"
 
 namespace shasta::cli {
@@ -49,7 +50,7 @@ class BatchDigest : public ::testing::Test {
     if (result.error == 0) {
       std::uint8_t digest[64];
       digester->finish(digest);
-      result.hex = to_lower_hex(digest, digester->digest_size());
+      result.hex = to_hex({digest, digester->digest_size()});
     }
     return result;
   }
@@ -109,16 +110,16 @@ TEST_F(BatchDigest, ReadAheadEqualsPlainReading) {
     for (const std::string& file : {big, small}) {
       auto ahead = prototype->fresh();
       std::atomic<std::uint64_t> counted{0};
-      ASSERT_EQ(digest_file_reading_ahead(file, *ahead, &counted), 0);
+      ASSERT_EQ(digest_file(file, *ahead, &counted, ReadAhead::on), 0);
       EXPECT_EQ(counted.load(), std::filesystem::file_size(file));
       std::uint8_t digest[64];
       ahead->finish(digest);
-      EXPECT_EQ(to_lower_hex(digest, prototype->digest_size()), one_at_a_time(file, *prototype).hex);
+      EXPECT_EQ(to_hex({digest, prototype->digest_size()}), one_at_a_time(file, *prototype).hex);
     }
   }
   auto digester = make_hash_digester(*find_algorithm("256"));
-  EXPECT_EQ(digest_file_reading_ahead((dir_ / "missing").string(), *digester), ENOENT);
-  EXPECT_EQ(digest_file_reading_ahead(dir_.string(), *digester), EISDIR);
+  EXPECT_EQ(digest_file((dir_ / "missing").string(), *digester, nullptr, ReadAhead::on), ENOENT);
+  EXPECT_EQ(digest_file(dir_.string(), *digester, nullptr, ReadAhead::on), EISDIR);
 }
 
 }  // namespace

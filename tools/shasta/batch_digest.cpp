@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "file_reader.hpp"
+#include "shasta/hex.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -36,16 +37,6 @@ long long fill(int fd, std::uint8_t* buffer, std::size_t capacity) {
 }
 
 }  // namespace
-
-std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string hex(2 * size, '0');
-  for (std::size_t i = 0; i < size; ++i) {
-    hex[2 * i] = kDigits[bytes[i] >> 4];
-    hex[2 * i + 1] = kDigits[bytes[i] & 15];
-  }
-  return hex;
-}
 
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
                   std::atomic<std::uint64_t>* bytes_done) {
@@ -76,7 +67,7 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
       results[i].error = digest_descriptor(fd, *digester, bytes_done);
       if (results[i].error == 0) {
         digester->finish(digest);
-        results[i].hex = to_lower_hex(digest, size);
+        results[i].hex = to_hex({digest, size});
       }
     }
     ::close(fd);
@@ -91,7 +82,7 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
       digester->finish(digests + k * size);
     }
   }
-  for (std::size_t k = 0; k < whole_count; ++k) results[whole_index[k]].hex = to_lower_hex(digests + k * size, size);
+  for (std::size_t k = 0; k < whole_count; ++k) results[whole_index[k]].hex = to_hex({digests + k * size, size});
 }
 
 }  // namespace shasta::cli

@@ -26,11 +26,10 @@ struct FileDigest {
 inline constexpr std::uint64_t kBatchFileLimit = std::uint64_t{128} << 10;
 // Files per batch: two per lane, so lanes stay busy while sizes differ.
 inline constexpr std::size_t kBatchFiles = 8;
+static_assert(kBatchFiles <= Digester::kMaxManyMessages);
 
 // Digests names[i] into results[i] (at most kBatchFiles names; "-" is not one of them).
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
                   std::atomic<std::uint64_t>* bytes_done);
-
-std::string to_lower_hex(const std::uint8_t* bytes, std::size_t size);
 
 }  // namespace shasta::cli

@@ -43,10 +43,12 @@ class HashDigester final : public Digester {
   void finish(std::uint8_t* out) override { (void)hasher_.finalize_into({out, H::digest_size}); }
   std::size_t digest_size() const override { return H::digest_size; }
   bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const override {
-    std::vector<ByteView> views;
-    views.reserve(messages.size());
-    for (const auto& m : messages) views.emplace_back(m.data(), m.size());
-    return hash_many<H>(views, {digests, messages.size() * H::digest_size}) == Error::ok;
+    // Called per batch of files: the views live on the stack.
+    std::array<ByteView, kMaxManyMessages> views;
+    if (messages.size() > views.size()) return false;
+    for (std::size_t i = 0; i < messages.size(); ++i) views[i] = ByteView(messages[i].data(), messages[i].size());
+    return hash_many<H>(std::span(views.data(), messages.size()), {digests, messages.size() * H::digest_size}) ==
+           Error::ok;
   }
 
  private:

@@ -38,7 +38,9 @@ class Digester {
   virtual void finish(std::uint8_t* out) = 0;
   [[nodiscard]] virtual std::size_t digest_size() const = 0;
   // Digests whole messages side by side on the kernel's lanes (digest i at digests + i x size).
-  // false when this kind of digester cannot (HMAC): then digest them one by one.
+  // false when this kind of digester cannot (HMAC) or for more than kMaxManyMessages messages:
+  // then digest them one by one.
+  static constexpr std::size_t kMaxManyMessages = 8;
   virtual bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const {
     (void)messages, (void)digests;
     return false;

@@ -49,23 +49,14 @@ int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* by
   }
 }
 
-int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
-  if (name == "-") return digest_descriptor(STDIN_FILENO, digester, bytes_done);
-  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno;
-  (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  const int err = digest_descriptor(fd, digester, bytes_done);
-  ::close(fd);
-  return err;
-}
-
-int digest_file_reading_ahead(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done,
+                ReadAhead read_ahead) {
   if (name == "-") return digest_descriptor(STDIN_FILENO, digester, bytes_done);
   const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return errno;
   (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   struct stat st {};
-  const bool big = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+  const bool big = read_ahead == ReadAhead::on && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
                    static_cast<std::uint64_t>(st.st_size) >= kReadAheadMinimum;
   const int err = big ? digest_descriptor_read_ahead(fd, digester, bytes_done)
                       : digest_descriptor(fd, digester, bytes_done);

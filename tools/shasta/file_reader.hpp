@@ -11,14 +11,15 @@
 
 namespace shasta::cli {
 
+enum class ReadAhead { off, on };
+
 // Digests the named file; "-" is standard input. Returns 0, or the errno of the failed open or read
 // (a directory opens and then fails to read with EISDIR, as it does for GNU). `bytes_done`, when
-// given, grows as bytes are hashed (for a progress display).
-int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
-// The same, with a reader thread ahead of the hashing for a regular file of kReadAheadMinimum bytes
-// or more (read_ahead.hpp): for a run with a core to spare.
-int digest_file_reading_ahead(const std::string& name, Digester& digester,
-                              std::atomic<std::uint64_t>* bytes_done = nullptr);
+// given, grows as bytes are hashed (for a progress display). ReadAhead::on puts a reader thread
+// ahead of the hashing for a regular file of kReadAheadMinimum bytes or more (read_ahead.hpp): for
+// a run with a core to spare.
+int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr,
+                ReadAhead read_ahead = ReadAhead::off);
 
 // Digests what is left of an open descriptor.
 int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);

@@ -35,6 +35,8 @@ std::optional<std::uint64_t> parse_count(std::string_view text, std::uint64_t mi
   return value;
 }
 
+// Spelled here rather than with shasta::to_hex: the line is secret (a derived key), so it is built
+// in one buffer reserved up front, and the one wipe reaches every byte of it.
 int print_hex_result(std::span<const std::uint8_t> bytes, Output& output) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string line;

@@ -30,9 +30,9 @@ void Secret::append(const std::uint8_t* data, std::size_t size) {
 
 std::span<std::uint8_t> Secret::assign_zeros(std::size_t size) {
   clear();
-  for (std::size_t i = 0; i < size; ++i) {
-    const std::uint8_t zero = 0;
-    append(&zero, 1);
+  if (size != 0) {
+    data_ = new std::uint8_t[size]();
+    size_ = capacity_ = size;
   }
   return {data_, size_};
 }

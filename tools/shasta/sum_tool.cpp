@@ -17,6 +17,7 @@
 #include "ordered_jobs.hpp"
 #include "progress.hpp"
 #include "quote.hpp"
+#include "shasta/hex.hpp"
 #include "sum_format.hpp"
 
 namespace shasta::cli {
@@ -71,8 +72,9 @@ class SumRun {
     if (name != "-") {
       const std::optional<std::uint64_t> size = regular_file_size(name);
       if (size && *size < kBatchFileLimit) {
-        batch_.push_back({name, std::move(use)});
-        if (batch_.size() == kBatchFiles) flush_batch();
+        batch_.names.push_back(name);
+        batch_.uses.push_back(std::move(use));
+        if (batch_.names.size() == kBatchFiles) flush_batch();
         return;
       }
     }
@@ -80,12 +82,12 @@ class SumRun {
     auto result = std::make_shared<FileDigest>();
     auto work = [this, name, result] {
       std::unique_ptr<Digester> digester = setup_.prototype->fresh();
-      result->error = read_ahead_ ? digest_file_reading_ahead(name, *digester, progress_.counter())
-                                  : digest_file(name, *digester, progress_.counter());
+      result->error =
+          digest_file(name, *digester, progress_.counter(), read_ahead_ ? ReadAhead::on : ReadAhead::off);
       if (result->error != 0) return;
       std::uint8_t digest[64];
       digester->finish(digest);
-      result->hex = to_lower_hex(digest, digester->digest_size());
+      result->hex = to_hex({digest, digester->digest_size()});
     };
     auto release = [result, use = std::move(use)] { use(*result); };
     if (name == "-")
@@ -95,18 +97,16 @@ class SumRun {
   }
 
   void flush_batch() {
-    if (batch_.empty()) return;
-    auto batch = std::make_shared<std::vector<BatchedFile>>(std::move(batch_));
-    batch_.clear();
-    auto results = std::make_shared<std::vector<FileDigest>>(batch->size());
+    if (batch_.names.empty()) return;
+    auto batch = std::make_shared<Batch>(std::move(batch_));
+    batch_ = Batch{};
+    auto results = std::make_shared<std::vector<FileDigest>>(batch->names.size());
     jobs_.add(
         [this, batch, results] {
-          std::vector<std::string> names;
-          for (const BatchedFile& f : *batch) names.push_back(f.name);
-          digest_batch(names, *setup_.prototype, *results, progress_.counter());
+          digest_batch(batch->names, *setup_.prototype, *results, progress_.counter());
         },
         [batch, results] {
-          for (std::size_t i = 0; i < batch->size(); ++i) (*batch)[i].use((*results)[i]);
+          for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
         });
   }
 
@@ -252,11 +252,11 @@ class SumRun {
   const SumOptions& options_;
   const SumSetup& setup_;
   Output& output_;
-  struct BatchedFile {
-    std::string name;
-    UseDigest use;
+  struct Batch {  // small files not yet given to a step
+    std::vector<std::string> names;
+    std::vector<UseDigest> uses;  // uses[i] gets the digest of names[i]
   };
-  std::vector<BatchedFile> batch_;  // small files not yet given to a step
+  Batch batch_;
   Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
   OrderedJobs jobs_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};
