@@ -90,9 +90,14 @@ Fn resolve(const Slot<Fn>& slot) noexcept {
 }
 
 template <class Fn>
+Fn resolved(const Slot<Fn>& slot) noexcept {
+  const Fn fn = slot.active.load(std::memory_order_acquire);
+  return fn == slot.resolver ? resolve(slot) : fn;
+}
+
+template <class Fn>
 std::string_view active_name(const Slot<Fn>& slot) noexcept {
-  Fn fn = slot.active.load(std::memory_order_acquire);
-  if (fn == slot.resolver) fn = resolve(slot);
+  const Fn fn = resolved(slot);
   for (const auto& entry : slot.table) {
     if (entry.fn == fn) return entry.name;
   }
@@ -126,6 +131,13 @@ void resolve_sha256_then_compress(std::uint32_t state[8], const std::uint8_t* bl
 
 void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   resolve(sha512_slot())(state, blocks, n);
+}
+
+Compress256 resolved_kernel(const std::uint32_t*) noexcept {
+  return resolved(sha256_slot());
+}
+Compress512 resolved_kernel(const std::uint64_t*) noexcept {
+  return resolved(sha512_slot());
 }
 
 }  // namespace shasta::detail

@@ -54,6 +54,8 @@ namespace shani {
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// Two lanes: two blocks in about the time of one (HMAC's ipad and opad blocks).
+void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace shani
 
 namespace avx2 {

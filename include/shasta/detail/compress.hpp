@@ -15,6 +15,10 @@ using Compress512 = void (*)(std::uint64_t state[8], const std::uint8_t* blocks,
 extern std::atomic<Compress256> g_sha256_kernel;
 extern std::atomic<Compress512> g_sha512_kernel;
 
+// The active kernel itself, resolved first if no call has resolved it yet.
+Compress256 resolved_kernel(const std::uint32_t*) noexcept;
+Compress512 resolved_kernel(const std::uint64_t*) noexcept;
+
 inline void compress_active(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   g_sha256_kernel.load(std::memory_order_acquire)(state, blocks, n);
 }

@@ -26,4 +26,12 @@ struct LaneKernel {
 LaneKernel<CompressLanes256> active_lanes_256() noexcept;
 LaneKernel<CompressLanes512> active_lanes_512() noexcept;
 
+// compress_pair absorbs one block into each of two independent states: interleaved on the active
+// kernel's two-lane kernel where it has one (SHA-NI, ARMv8), so the pair costs about one block's
+// latency; else one after the other. HMAC uses it for a key's ipad and opad blocks.
+void compress_pair(std::uint32_t* state_a, const std::uint8_t* block_a, std::uint32_t* state_b,
+                   const std::uint8_t* block_b) noexcept;
+void compress_pair(std::uint64_t* state_a, const std::uint8_t* block_a, std::uint64_t* state_b,
+                   const std::uint8_t* block_b) noexcept;
+
 }  // namespace shasta::detail

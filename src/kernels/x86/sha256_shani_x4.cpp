@@ -117,4 +117,8 @@ void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const
   compress_lanes<4>(states, blocks, n);
 }
 
+void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  compress_lanes<2>(states, blocks, n);
+}
+
 }  // namespace shasta::kernels::shani
