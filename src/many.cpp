@@ -1,6 +1,8 @@
 // many.cpp: hash_many and hash_many_64 (include/shasta/many.hpp) for the six hashers.
 #include "shasta/many.hpp"
 
+#include <cstdint>
+
 #include "many_engine.hpp"
 
 namespace shasta {
@@ -63,6 +65,67 @@ void many_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::u
 
 }  // namespace
 
+namespace detail {
+
+// ManyAccess reaches into hashers (a friend of Hasher): each hasher's buffered partial block is
+// completed on its own; then every full group of `lanes` hashers runs the blocks its chunks have in
+// common on the lane kernel; what is left (other blocks, the new partial block) goes one by one.
+struct ManyAccess {
+  template <class Alg>
+  static void update_many(Hasher<Alg>* const* hashers, const ByteView* chunks, std::size_t count) noexcept {
+    using Family = typename Alg::Family;
+    using Word = typename Family::Word;
+    constexpr std::size_t kB = Family::kBlockSize;
+    const auto kernel = active_lanes(Family{});
+    const std::size_t lanes = kernel.fn == nullptr ? 1 : std::min(kernel.lanes, kMaxLanes);
+    for (std::size_t first = 0; first < count; first += lanes) {
+      const std::size_t group = std::min(lanes, count - first);
+      const std::uint8_t* p[kMaxLanes];
+      std::size_t n[kMaxLanes];
+      std::size_t common = SIZE_MAX;  // whole blocks every hasher of the group can take
+      for (std::size_t l = 0; l < group; ++l) {
+        Hasher<Alg>& h = *hashers[first + l];
+        p[l] = chunks[first + l].data();
+        n[l] = chunks[first + l].size();
+        h.count(n[l]);
+        if (h.buffered_ != 0) {
+          const std::size_t take = std::min(kB - h.buffered_, n[l]);
+          h.absorb_counted(p[l], take);
+          p[l] += take;
+          n[l] -= take;
+        }
+        common = std::min(common, h.buffered_ == 0 ? n[l] / kB : 0);
+      }
+      if (group == lanes && lanes > 1 && common != 0) {
+        Word* states[kMaxLanes];
+        for (std::size_t l = 0; l < group; ++l) states[l] = hashers[first + l]->state_.data();
+        kernel.fn(states, p, common);
+        for (std::size_t l = 0; l < group; ++l) p[l] += common * kB, n[l] -= common * kB;
+      }
+      for (std::size_t l = 0; l < group; ++l) hashers[first + l]->absorb_counted(p[l], n[l]);
+    }
+  }
+};
+
+}  // namespace detail
+
+template <ManyHasher H>
+Error update_many(std::span<H* const> hashers, std::span<const ByteView> chunks) noexcept {
+  if (hashers.size() != chunks.size()) return Error::invalid_parameter;
+  for (std::size_t i = 0; i < hashers.size(); ++i) {
+    if (hashers[i] == nullptr) return Error::invalid_parameter;
+    if (chunks[i].data() == nullptr && chunks[i].size() != 0) return Error::null_pointer;
+  }
+  detail::ManyAccess::update_many<typename H::Algorithm>(hashers.data(), chunks.data(), hashers.size());
+  return Error::ok;
+}
+
+template <ManyHasher H>
+std::size_t lane_count() noexcept {
+  const auto kernel = detail::active_lanes(typename H::Algorithm::Family{});
+  return kernel.fn == nullptr ? 1 : std::min(kernel.lanes, detail::kMaxLanes);
+}
+
 template <ManyHasher H>
 Error hash_many(std::span<const ByteView> messages, std::span<std::uint8_t> digests) noexcept {
   if (digests.size() / H::digest_size < messages.size()) return Error::output_too_small;
@@ -83,7 +146,9 @@ Error hash_many_64(std::span<const std::array<std::uint8_t, 64>> messages, std::
 
 #define SHASTA_MANY_INSTANTIATE(H)                                                          \
   template Error hash_many<H>(std::span<const ByteView>, std::span<std::uint8_t>) noexcept; \
-  template Error hash_many_64<H>(std::span<const std::array<std::uint8_t, 64>>, std::span<std::uint8_t>) noexcept;
+  template Error hash_many_64<H>(std::span<const std::array<std::uint8_t, 64>>, std::span<std::uint8_t>) noexcept; \
+  template Error update_many<H>(std::span<H* const>, std::span<const ByteView>) noexcept;                        \
+  template std::size_t lane_count<H>() noexcept;
 SHASTA_MANY_INSTANTIATE(Sha224)
 SHASTA_MANY_INSTANTIATE(Sha256)
 SHASTA_MANY_INSTANTIATE(Sha384)

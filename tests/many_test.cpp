@@ -97,6 +97,60 @@ TYPED_TEST(Many, Refusals) {
   EXPECT_EQ(hash_many_64<H>(nodes, std::span(out).first(3 * H::digest_size - 1)), Error::output_too_small);
 }
 
+// update_many against each hasher updated alone: 0 to 11 hashers (full and partial lane groups),
+// each with a random prefix already absorbed (partial blocks pending), then rounds of chunks that
+// are equal multiples of the block size (every lane busy), random sizes, or empty.
+TYPED_TEST(Many, UpdateManyMatchesUpdate) {
+  using H = TypeParam;
+  SCOPED_TRACE(std::string("kernel ") + std::string(active_kernel(family_of<H>())) + ", lanes " +
+               std::to_string(lane_count<H>()));
+  EXPECT_EQ(lane_count<H>(), std::max<std::size_t>(active_lanes<H>(), 1));
+  std::mt19937_64 rng(run_seed());
+  const Bytes pool = random_bytes(rng, 40000);
+  for (std::size_t count = 0; count <= 11; ++count) {
+    for (int trial = 0; trial < (quick_mode() ? 2 : 6); ++trial) {
+      std::vector<H> many(count), alone(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        const ByteView prefix(pool.data() + rng() % 1000, trial % 2 == 0 ? 0 : rng() % (3 * H::block_size));
+        many[i].update(prefix.span());
+        alone[i].update(prefix.span());
+      }
+      for (int round = 0; round < 4; ++round) {
+        const std::size_t equal = H::block_size * (1 + rng() % 40);
+        std::vector<ByteView> chunks;
+        std::vector<H*> hashers;
+        for (std::size_t i = 0; i < count; ++i) {
+          const std::size_t len = round == 0 ? equal : round == 3 ? 0 : rng() % 6000;
+          chunks.emplace_back(pool.data() + rng() % 30000, len);
+          hashers.push_back(&many[i]);
+          alone[i].update(chunks.back().span());
+        }
+        ASSERT_EQ(update_many<H>(hashers, chunks), Error::ok);
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        ASSERT_EQ(many[i].finalize(), alone[i].finalize()) << "hasher " << i << " of " << count << ", trial " << trial;
+      }
+    }
+  }
+}
+
+TYPED_TEST(Many, UpdateManyRefusals) {
+  using H = TypeParam;
+  const Bytes data(300, 0x61);
+  H a, b;
+  const H untouched_a = a;
+  H* const both[] = {&a, &b};
+  const ByteView one[] = {ByteView(data)};
+  EXPECT_EQ(update_many<H>(both, one), Error::invalid_parameter);
+  H* const with_null[] = {&a, nullptr};
+  const ByteView two[] = {ByteView(data), ByteView(data)};
+  EXPECT_EQ(update_many<H>(with_null, two), Error::invalid_parameter);
+  const ByteView null_chunk[] = {ByteView(data), ByteView(nullptr, 5)};
+  EXPECT_EQ(update_many<H>(both, null_chunk), Error::null_pointer);
+  EXPECT_EQ(a.finalize(), H(untouched_a).finalize()) << "a refusal changed a hasher";
+  EXPECT_EQ(update_many<H>(std::span<H* const>(), std::span<const ByteView>()), Error::ok);
+}
+
 TYPED_TEST(Many, SixtyFourByteMessages) {
   using H = TypeParam;
   std::mt19937_64 rng(run_seed());

@@ -35,11 +35,26 @@ Error hash_many(std::span<const ByteView> messages, std::span<std::uint8_t> dige
 template <ManyHasher H>
 Error hash_many_64(std::span<const std::array<std::uint8_t, 64>> messages, std::span<std::uint8_t> digests) noexcept;
 
+// update_many absorbs chunks[i] into *hashers[i], as hashers[i]->update(chunks[i]) would, the whole
+// blocks of each group of lane_count<H>() hashers side by side on the lanes: for streaming several
+// long messages at once (files read a chunk at a time). Chunks of equal size, a multiple of the
+// block size, keep every lane busy. Error::invalid_parameter if the spans differ in length or a
+// hasher is null, Error::null_pointer for a chunk with a null pointer and a non-zero length;
+// either way no hasher is changed.
+template <ManyHasher H>
+Error update_many(std::span<H* const> hashers, std::span<const ByteView> chunks) noexcept;
+
+// lane_count is how many messages the active kernel hashes side by side (1: it has no lane kernel).
+template <ManyHasher H>
+std::size_t lane_count() noexcept;
+
 // Defined in src/many.cpp for exactly the six hashers.
 #define SHASTA_MANY_EXTERN(H)                                                                      \
   extern template Error hash_many<H>(std::span<const ByteView>, std::span<std::uint8_t>) noexcept; \
   extern template Error hash_many_64<H>(std::span<const std::array<std::uint8_t, 64>>,             \
-                                        std::span<std::uint8_t>) noexcept;
+                                        std::span<std::uint8_t>) noexcept;              \
+  extern template Error update_many<H>(std::span<H* const>, std::span<const ByteView>) noexcept; \
+  extern template std::size_t lane_count<H>() noexcept;
 SHASTA_MANY_EXTERN(Sha224)
 SHASTA_MANY_EXTERN(Sha256)
 SHASTA_MANY_EXTERN(Sha384)

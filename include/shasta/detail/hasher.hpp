@@ -97,6 +97,8 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
   return out;
 }
 
+struct ManyAccess;  // src/many.cpp: update_many feeds several hashers' whole blocks to the lanes
+
 // Hasher is one SHA-2 algorithm's streaming state. It is a plain value: copy it to fork a running
 // hash. It never allocates.
 template <Sha2Algorithm Alg>
@@ -182,10 +184,20 @@ class Hasher {
 
  private:
   friend struct HasherTestAccess;
+  friend struct ManyAccess;
 
   constexpr void absorb(const std::uint8_t* p, std::size_t n) noexcept {
+    count(n);
+    absorb_counted(p, n);
+  }
+
+  constexpr void count(std::size_t n) noexcept {
     bytes_lo_ += n;
     bytes_hi_ += bytes_lo_ < n;  // carry; only SHA-512's 128-bit count ever reads it
+  }
+
+  // absorb_counted absorbs bytes already added to the length.
+  constexpr void absorb_counted(const std::uint8_t* p, std::size_t n) noexcept {
     if (buffered_ != 0) {
       const std::size_t take = std::min(block_size - buffered_, n);
       std::copy(p, p + take, buffer_.data() + buffered_);
