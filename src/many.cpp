@@ -68,8 +68,11 @@ void many_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::u
 namespace detail {
 
 // ManyAccess reaches into hashers (a friend of Hasher): each hasher's buffered partial block is
-// completed on its own; then every full group of `lanes` hashers runs the blocks its chunks have in
+// completed on its own; then each group of `lanes` hashers runs the blocks its chunks have in
 // common on the lane kernel; what is left (other blocks, the new partial block) goes one by one.
+// A group of more than half the lanes still runs on them, its empty lanes hashing the first
+// lane's data into a scratch state: 3 SHA-NI streams on 4 lanes beat one stream at a time by 1.3x
+// (the lane kernel's throughput is the same whatever the lanes hold); 2 of 4 would lose.
 struct ManyAccess {
   template <class Alg>
   static void update_many(Hasher<Alg>* const* hashers, const ByteView* chunks, std::size_t count) noexcept {
@@ -96,9 +99,13 @@ struct ManyAccess {
         }
         common = std::min(common, h.buffered_ == 0 ? n[l] / kB : 0);
       }
-      if (group == lanes && lanes > 1 && common != 0) {
+      if (2 * group > lanes && lanes > 1 && common != 0) {
         Word* states[kMaxLanes];
-        for (std::size_t l = 0; l < group; ++l) states[l] = hashers[first + l]->state_.data();
+        std::array<Word, 8> scratch[kMaxLanes]{};
+        for (std::size_t l = 0; l < lanes; ++l) {
+          states[l] = l < group ? hashers[first + l]->state_.data() : scratch[l].data();
+          if (l >= group) p[l] = p[0];
+        }
         kernel.fn(states, p, common);
         for (std::size_t l = 0; l < group; ++l) p[l] += common * kB, n[l] -= common * kB;
       }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "file_reader.hpp"
+#include "stream_digest.hpp"
 #include "shasta/hex.hpp"
 #include "read_ahead.hpp"
 
@@ -99,6 +100,54 @@ TEST_F(BatchDigest, ErrorsAndHmacInTheSameBatch) {
   const std::uint8_t key[] = {1, 2, 3};
   const auto hmac = make_hmac_digester(*find_algorithm("512"), key);  // no lanes: one by one
   expect_same_as_one_at_a_time(names, *hmac);
+}
+
+// Large files streamed side by side (lanes freed as files end, taken by the next) give the digests
+// and errors of plain reading: sizes around the chunk edges, groups of 1 to 8 files, files that
+// vanish or are directories among them, every algorithm and HMAC (no lanes).
+TEST_F(BatchDigest, StreamsEqualOneAtATime) {
+  const std::size_t chunk = kStreamChunk;
+  const std::vector<std::size_t> sizes = {chunk + 1, 0, chunk - 1, 3 * chunk + 65, chunk, 200000, 2 * chunk,
+                                          (std::size_t{1} << 20) + 7, 1, 131072, 300001};
+  unsigned seed = 100;
+  std::vector<std::string> files;
+  std::uint64_t total = 0;
+  for (std::size_t size : sizes) {
+    files.push_back(make_file(size, seed++));
+    total += size;
+  }
+  const std::string missing = (dir_ / "missing").string();
+  const std::string directory = dir_.string();
+  const std::uint8_t key[] = {9, 8, 7};
+  std::vector<std::unique_ptr<Digester>> prototypes;
+  for (const char* name : {"224", "256", "384", "512", "512224", "512256"})
+    prototypes.push_back(make_hash_digester(*find_algorithm(name)));
+  prototypes.push_back(make_hmac_digester(*find_algorithm("256"), key));
+  for (const auto& prototype : prototypes) {
+    std::atomic<std::uint64_t> counted{0};
+    std::vector<FileDigest> all(files.size());
+    for (std::size_t start = 0; start < files.size(); start += kStreamFiles) {
+      const std::size_t n = std::min(kStreamFiles, files.size() - start);
+      digest_streams(std::span(files).subspan(start, n), *prototype, std::span(all).subspan(start, n), &counted);
+    }
+    EXPECT_EQ(counted.load(), total);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      EXPECT_EQ(all[i].error, 0) << files[i];
+      EXPECT_EQ(all[i].hex, one_at_a_time(files[i], *prototype).hex) << files[i];
+    }
+    for (std::size_t n = 1; n <= kStreamFiles; ++n) {
+      std::vector<std::string> names(files.begin(), files.begin() + static_cast<long>(n));
+      names.insert(names.begin() + static_cast<long>(n / 2), n % 2 == 0 ? missing : directory);
+      names.resize(std::min(names.size(), kStreamFiles));
+      std::vector<FileDigest> got(names.size());
+      digest_streams(names, *prototype, got, nullptr);
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        const FileDigest single = one_at_a_time(names[i], *prototype);
+        EXPECT_EQ(got[i].error, single.error) << names[i];
+        EXPECT_EQ(got[i].hex, single.hex) << names[i];
+      }
+    }
+  }
 }
 
 // The reader thread hands over chunks in order: the digest is that of plain reading.

@@ -919,7 +919,8 @@ def cases_random(C: Cases, seed: int):
 
 
 def cases_parallel(C: Cases, seed: int):
-    """-j on a few thousand files (sizes 0..64 KiB, missing names, directories, '-' once): generation
+    """-j on a few thousand files (sizes 0..64 KiB, 2% of 128..400 KiB (streamed side by side), missing
+    names, directories, '-' once): generation
     and --check output identical to GNU's for -j1, -j2, -j8 and the other spellings."""
     rng = random.Random(seed)
     n = 500 if C.quick else 3000
@@ -946,7 +947,7 @@ def cases_parallel(C: Cases, seed: int):
             nm = f'par/f{i:05d}'.encode()
         r = rng.random()
         size = 0 if r < 0.05 else rng.randrange(1, 1024) if r < 0.5 else rng.randrange(1024, 8192) if r < 0.85 \
-            else rng.randrange(8192, 65537)
+            else rng.randrange(8192, 65537) if r < 0.98 else rng.randrange(131072, 400000)
         fx(nm, rng.randbytes(size))
         ops.append(nm)
         h = D(256, nm) if rng.random() > 0.05 else Hd(256, nm)

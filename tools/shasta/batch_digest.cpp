@@ -21,21 +21,6 @@ std::uint8_t* batch_buffers() {
   return buffers.get();
 }
 
-// Reads `fd` into `buffer` until it is full or the file ends. Returns the bytes read, or -errno.
-long long fill(int fd, std::uint8_t* buffer, std::size_t capacity) {
-  std::size_t got = 0;
-  while (got < capacity) {
-    const ssize_t n = ::read(fd, buffer + got, capacity - got);
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return -static_cast<long long>(errno);
-    }
-    got += static_cast<std::size_t>(n);
-  }
-  return static_cast<long long>(got);
-}
-
 }  // namespace
 
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
@@ -54,7 +39,7 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
       continue;
     }
     std::uint8_t* buffer = buffers + i * kBatchFileLimit;
-    const long long got = fill(fd, buffer, kBatchFileLimit);
+    const long long got = read_fully(fd, buffer, kBatchFileLimit);
     if (got < 0) {
       results[i].error = static_cast<int>(-got);
     } else if (static_cast<std::uint64_t>(got) < kBatchFileLimit) {

@@ -42,6 +42,19 @@ class HashDigester final : public Digester {
   void update(const std::uint8_t* data, std::size_t size) override { hasher_.update(data, size); }
   void finish(std::uint8_t* out) override { (void)hasher_.finalize_into({out, H::digest_size}); }
   std::size_t digest_size() const override { return H::digest_size; }
+  std::size_t lanes() const override { return lane_count<H>(); }
+  bool update_many(std::span<Digester* const> digesters,
+                   std::span<const std::span<const std::uint8_t>> chunks) const override {
+    std::array<H*, kMaxManyMessages> hashers;
+    std::array<ByteView, kMaxManyMessages> views;
+    if (digesters.size() > hashers.size() || chunks.size() != digesters.size()) return false;
+    for (std::size_t i = 0; i < digesters.size(); ++i) {
+      hashers[i] = &static_cast<HashDigester*>(digesters[i])->hasher_;  // made by fresh(): this type
+      views[i] = ByteView(chunks[i].data(), chunks[i].size());
+    }
+    return shasta::update_many<H>(std::span<H* const>(hashers.data(), digesters.size()),
+                          std::span<const ByteView>(views.data(), digesters.size())) == Error::ok;
+  }
   bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const override {
     // Called per batch of files: the views live on the stack.
     std::array<ByteView, kMaxManyMessages> views;

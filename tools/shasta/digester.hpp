@@ -41,6 +41,16 @@ class Digester {
   // false when this kind of digester cannot (HMAC) or for more than kMaxManyMessages messages:
   // then digest them one by one.
   static constexpr std::size_t kMaxManyMessages = 8;
+  // How many streams update_many runs side by side (1: it cannot).
+  [[nodiscard]] virtual std::size_t lanes() const { return 1; }
+  // Absorbs chunks[i] into *digesters[i] (each made by this one's fresh(); at most
+  // kMaxManyMessages), side by side on the kernel's lanes. false when this kind cannot: then update
+  // them one by one.
+  virtual bool update_many(std::span<Digester* const> digesters,
+                           std::span<const std::span<const std::uint8_t>> chunks) const {
+    (void)digesters, (void)chunks;
+    return false;
+  }
   virtual bool digest_many(std::span<const std::span<const std::uint8_t>> messages, std::uint8_t* digests) const {
     (void)messages, (void)digests;
     return false;

@@ -64,6 +64,20 @@ int digest_file(const std::string& name, Digester& digester, std::atomic<std::ui
   return err;
 }
 
+long long read_fully(int fd, std::uint8_t* buffer, std::size_t capacity) {
+  std::size_t got = 0;
+  while (got < capacity) {
+    const ssize_t n = ::read(fd, buffer + got, capacity - got);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return -static_cast<long long>(errno);
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  return static_cast<long long>(got);
+}
+
 std::optional<std::uint64_t> regular_file_size(const std::string& name) {
   struct stat st {};
   if (name == "-" ? ::fstat(STDIN_FILENO, &st) != 0 : ::stat(name.c_str(), &st) != 0) return std::nullopt;

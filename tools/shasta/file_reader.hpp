@@ -24,6 +24,9 @@ int digest_file(const std::string& name, Digester& digester, std::atomic<std::ui
 // Digests what is left of an open descriptor.
 int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done = nullptr);
 
+// Reads `fd` into `buffer` until it is full or the file ends. Returns the bytes read, or -errno.
+long long read_fully(int fd, std::uint8_t* buffer, std::size_t capacity);
+
 // The size of a regular file; nullopt when it is not one or cannot be examined.
 std::optional<std::uint64_t> regular_file_size(const std::string& name);
 

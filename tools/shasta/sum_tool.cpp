@@ -18,6 +18,7 @@
 #include "progress.hpp"
 #include "quote.hpp"
 #include "shasta/hex.hpp"
+#include "stream_digest.hpp"
 #include "sum_format.hpp"
 
 namespace shasta::cli {
@@ -65,16 +66,20 @@ class SumRun {
  private:
   using UseDigest = std::function<void(const FileDigest&)>;
 
-  // Adds a step that digests `name` (standard input in its turn) and then calls `use`. Small
-  // regular files wait in a batch, hashed side by side on the kernel's lanes by one step.
+  // Adds a step that digests `name` (standard input in its turn) and then calls `use`. Regular
+  // files wait in a batch: small ones are read whole and hashed side by side by one step, larger
+  // ones streamed side by side by another (when the kernel has lanes and there is no read-ahead).
   void digest_then(const std::string& name, UseDigest use) {
     if (name == "-") read_stdin_ = true;
     if (name != "-") {
       const std::optional<std::uint64_t> size = regular_file_size(name);
-      if (size && *size < kBatchFileLimit) {
-        batch_.names.push_back(name);
+      const bool small = size && *size < kBatchFileLimit;
+      if (small || (size && stream_lanes_ > 1 && !read_ahead_)) {
+        std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
+        (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
+        names.push_back(name);
         batch_.uses.push_back(std::move(use));
-        if (batch_.names.size() == kBatchFiles) flush_batch();
+        if (names.size() == (small ? kBatchFiles : kStreamFiles)) flush_batch();
         return;
       }
     }
@@ -96,18 +101,50 @@ class SumRun {
       jobs_.add(std::move(work), std::move(release));
   }
 
+  // The batch's small files make one step and its large files another (one each when too few to
+  // fill the lanes: then they are better spread over the threads); one more step then hands the
+  // digests out in operand order.
   void flush_batch() {
-    if (batch_.names.empty()) return;
+    if (batch_.uses.empty()) return;
     auto batch = std::make_shared<Batch>(std::move(batch_));
     batch_ = Batch{};
-    auto results = std::make_shared<std::vector<FileDigest>>(batch->names.size());
-    jobs_.add(
-        [this, batch, results] {
-          digest_batch(batch->names, *setup_.prototype, *results, progress_.counter());
-        },
-        [batch, results] {
-          for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
-        });
+    auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
+    const auto nothing = [] {};
+    if (!batch->small_names.empty()) {
+      jobs_.add(
+          [this, batch, results] {
+            std::vector<FileDigest> got(batch->small_names.size());
+            digest_batch(batch->small_names, *setup_.prototype, got, progress_.counter());
+            for (std::size_t i = 0; i < got.size(); ++i) (*results)[batch->small_at[i]] = std::move(got[i]);
+          },
+          nothing);
+    }
+    if (batch->large_names.size() >= stream_lanes_) {
+      jobs_.add(
+          [this, batch, results] {
+            std::vector<FileDigest> got(batch->large_names.size());
+            digest_streams(batch->large_names, *setup_.prototype, got, progress_.counter());
+            for (std::size_t i = 0; i < got.size(); ++i) (*results)[batch->large_at[i]] = std::move(got[i]);
+          },
+          nothing);
+    } else {
+      for (std::size_t i = 0; i < batch->large_names.size(); ++i) {
+        jobs_.add(
+            [this, batch, results, i] {
+              FileDigest& result = (*results)[batch->large_at[i]];
+              std::unique_ptr<Digester> digester = setup_.prototype->fresh();
+              result.error = digest_file(batch->large_names[i], *digester, progress_.counter());
+              if (result.error != 0) return;
+              std::uint8_t digest[64];
+              digester->finish(digest);
+              result.hex = to_hex({digest, digester->digest_size()});
+            },
+            nothing);
+      }
+    }
+    jobs_.add_release([batch, results] {
+      for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
+    });
   }
 
   // Steps that only print (a warning, a summary) come after the files batched before them.
@@ -252,9 +289,10 @@ class SumRun {
   const SumOptions& options_;
   const SumSetup& setup_;
   Output& output_;
-  struct Batch {  // small files not yet given to a step
-    std::vector<std::string> names;
-    std::vector<UseDigest> uses;  // uses[i] gets the digest of names[i]
+  struct Batch {  // regular files not yet given to a step
+    std::vector<UseDigest> uses;  // in operand order
+    std::vector<std::string> small_names, large_names;
+    std::vector<std::size_t> small_at, large_at;  // where in `uses` each name's digest goes
   };
   Batch batch_;
   Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
@@ -263,6 +301,8 @@ class SumRun {
   // One file to hash and a core to spare: a reader thread runs ahead of the hashing.
   const bool read_ahead_ = !options_.check && options_.operands.size() == 1 &&
                            (options_.jobs == 0 ? available_cpus() : options_.jobs) > 1;
+  // Files streamed side by side on the kernel's lanes (1: one at a time).
+  const std::size_t stream_lanes_ = setup_.prototype->lanes();
   bool read_stdin_ = false;
   bool ok_ = true;
 };
