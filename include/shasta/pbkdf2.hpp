@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 #include "detail/lanes.hpp"
 #include "hmac.hpp"
@@ -57,6 +58,12 @@ typename H::Digest first_u(const HmacKey<H>& key, ByteView salt, std::uint32_t i
   return u;
 }
 
+// pbkdf2_iterate_256 runs `count` more SHA-256 iterations on a loop of the active kernel's own, all
+// in registers (SHA-NI), from U (state words) under the key's states, XORing each U into `sum`;
+// false, with nothing done, when the active kernel has none.
+bool pbkdf2_iterate_256(const std::uint32_t inner[8], const std::uint32_t outer[8], std::uint32_t u[8],
+                        std::uint32_t sum[8], std::uint64_t count) noexcept;
+
 // pbkdf2_block writes output block T(index) (its first out.size() bytes) on the single-stream
 // kernel: two compressions an iteration on pre-padded one-block buffers.
 template <class H>
@@ -70,6 +77,19 @@ void pbkdf2_block(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations
   typename H::Digest u = first_u(key, salt, index);
   std::copy(u.begin(), u.end(), inner_block.begin());
   State sum = load_be<typename H::Word>(u.data(), kHashLen);
+  if constexpr (std::is_same_v<H, Sha256>) {
+    State last = sum;
+    const bool done = pbkdf2_iterate_256(key.inner_state().data(), key.outer_state().data(), last.data(),
+                                         sum.data(), iterations - 1);
+    wipe_object(last);
+    if (done) {
+      store_digest(sum, out);
+      wipe_object(sum);
+      wipe_object(u);
+      wipe_object(inner_block);
+      return;
+    }
+  }
   wipe_object(u);
   State state{};
   for (std::uint64_t j = 1; j < iterations; ++j) {

@@ -56,6 +56,10 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // Two lanes: two blocks in about the time of one (HMAC's ipad and opad blocks).
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// PBKDF2-HMAC-SHA256: `count` more iterations from U (state words of the last U) under the key's
+// inner and outer states, each U XORed into `sum`; U and sum written back.
+void sha256_pbkdf2_iterate(const std::uint32_t inner[8], const std::uint32_t outer[8], std::uint32_t u[8],
+                           std::uint32_t sum[8], std::uint64_t count) noexcept;
 }  // namespace shani
 
 namespace avx2 {
