@@ -100,6 +100,73 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
 const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
                             SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256};
 
+// shasta_hash_update_many against contexts updated one by one: every algorithm, 0 to 11 contexts
+// (more than one group of eight), random prefixes pending, equal block-multiple and random chunks.
+TEST(CApiMany, UpdateManyMatchesUpdate) {
+  std::mt19937_64 rng(run_seed());
+  const Bytes pool = random_bytes(rng, 20000);
+  for (shasta_alg alg : kAlgs) {
+    const std::size_t d = shasta_digest_size(alg);
+    EXPECT_GE(shasta_lane_count(alg), 1u);
+    for (std::size_t count = 0; count <= 11; ++count) {
+      std::vector<shasta_hash_ctx*> many(count), alone(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        many[i] = shasta_hash_new(alg);
+        const std::size_t prefix = rng() % 300;
+        ASSERT_EQ(shasta_hash_update(many[i], pool.data(), prefix), SHASTA_OK);
+        alone[i] = shasta_hash_clone(many[i]);
+      }
+      for (int round = 0; round < 3; ++round) {
+        const std::size_t equal = shasta_block_size(alg) * (1 + rng() % 20);
+        std::vector<const void*> chunks(count);
+        std::vector<std::size_t> lens(count);
+        for (std::size_t i = 0; i < count; ++i) {
+          lens[i] = round == 0 ? equal : rng() % 3000;
+          chunks[i] = pool.data() + rng() % 15000;
+          ASSERT_EQ(shasta_hash_update(alone[i], chunks[i], lens[i]), SHASTA_OK);
+        }
+        ASSERT_EQ(shasta_hash_update_many(many.data(), count, chunks.data(), lens.data()), SHASTA_OK);
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        unsigned char a[64], b[64];
+        ASSERT_EQ(shasta_hash_final(many[i], a, sizeof a), SHASTA_OK);
+        ASSERT_EQ(shasta_hash_final(alone[i], b, sizeof b), SHASTA_OK);
+        EXPECT_EQ(std::memcmp(a, b, d), 0) << "alg " << alg << ", context " << i << " of " << count;
+        shasta_hash_free(many[i]);
+        shasta_hash_free(alone[i]);
+      }
+    }
+  }
+  EXPECT_EQ(shasta_lane_count(static_cast<shasta_alg>(0)), 0u);
+}
+
+TEST(CApiMany, UpdateManyRefusals) {
+  shasta_hash_ctx* a = shasta_hash_new(SHASTA_SHA256);
+  shasta_hash_ctx* b = shasta_hash_new(SHASTA_SHA256);
+  shasta_hash_ctx* other = shasta_hash_new(SHASTA_SHA512);
+  const char data[200] = {1, 2, 3};
+  const void* chunks[2] = {data, data};
+  const std::size_t lens[2] = {200, 100};
+  shasta_hash_ctx* mixed[2] = {a, other};
+  EXPECT_EQ(shasta_hash_update_many(mixed, 2, chunks, lens), SHASTA_E_INVALID_PARAMETER);
+  shasta_hash_ctx* with_null[2] = {a, nullptr};
+  EXPECT_EQ(shasta_hash_update_many(with_null, 2, chunks, lens), SHASTA_E_NULL);
+  shasta_hash_ctx* both[2] = {a, b};
+  const void* null_chunk[2] = {data, nullptr};
+  EXPECT_EQ(shasta_hash_update_many(both, 2, null_chunk, lens), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_update_many(nullptr, 2, chunks, lens), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_update_many(both, 2, nullptr, lens), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_update_many(both, 2, chunks, nullptr), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_update_many(nullptr, 0, nullptr, nullptr), SHASTA_OK);
+  unsigned char out[32], empty[32];
+  ASSERT_EQ(shasta_hash_final(a, out, sizeof out), SHASTA_OK);
+  ASSERT_EQ(shasta_hash(SHASTA_SHA256, nullptr, 0, empty, sizeof empty), SHASTA_OK);
+  EXPECT_EQ(std::memcmp(out, empty, 32), 0) << "a refusal changed a context";
+  shasta_hash_free(a);
+  shasta_hash_free(b);
+  shasta_hash_free(other);
+}
+
 TEST(CApiMany, MatchesOneShot) {
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 4096);

@@ -115,6 +115,18 @@ const char *shasta_strerror(int code);
 int shasta_hash_many(shasta_alg alg, size_t count, const void *const *msgs, const size_t *lens,
                      unsigned char *digests);
 
+/* Streaming several messages at once: as shasta_hash_update(ctxs[i], chunks[i], lens[i]) for each
+ * i < count, the whole blocks of the contexts side by side on the many-message kernel (chunks of
+ * equal length, a multiple of the block size, keep every lane busy). All contexts must hash the same
+ * algorithm: SHASTA_E_INVALID_PARAMETER otherwise; SHASTA_E_NULL for NULL arrays with count > 0, a
+ * NULL context, or a NULL chunk with a non-zero length. A refusal changes no context. */
+int shasta_hash_update_many(shasta_hash_ctx *const *ctxs, size_t count, const void *const *chunks,
+                            const size_t *lens);
+
+/* How many messages the active kernel of alg's family hashes side by side (1: no many-message
+ * kernel; 0: an unknown alg). */
+size_t shasta_lane_count(shasta_alg alg);
+
 #ifdef __cplusplus
 }
 #endif
