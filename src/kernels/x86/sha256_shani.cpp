@@ -6,27 +6,9 @@
 #include <cstdint>
 
 #include "../kernel_abi.hpp"
+#include "shani_rounds.hpp"
 
 namespace shasta::kernels::shani {
-namespace {
-
-// Four rounds: sha256rnds2 takes two W+K words from the low half of its third operand, and each
-// call turns (CDGH, ABEF) into the new ABEF, so the two registers swap roles between the calls.
-[[gnu::always_inline]] inline void rounds4(__m128i& abef, __m128i& cdgh, __m128i w, int group) noexcept {
-  const __m128i wk =
-      _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(kSha256RoundConstants.k + 4 * group)));
-  cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-  abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
-}
-
-// W[t..t+3] from w0 = W[t-16..t-13] .. w3 = W[t-4..t-1]: msg1 adds sigma0, the alignr supplies
-// W[t-7..t-4], and msg2 adds sigma1 (including the in-vector dependency on W[t], W[t+1]).
-[[gnu::always_inline]] inline __m128i schedule(__m128i w0, __m128i w1, __m128i w2, __m128i w3) noexcept {
-  const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
-  return _mm_sha256msg2_epu32(partial, w3);
-}
-
-}  // namespace
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   if (n == 0) return;
@@ -34,13 +16,11 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
   // Big-endian message words to little-endian lanes.
   const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
 
-  // Natural H0..H7 order to the instruction's ABEF / CDGH lane order (lane 3 first).
-  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
-  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
-  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
-  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
-  __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
-  __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+  // Natural H0..H7 order to the instructions' ABEF / CDGH lane order.
+  const Packed start = pack({_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4))});
+  __m128i abef = start.abef;
+  __m128i cdgh = start.cdgh;
 
   do {
     const __m128i abef_in = abef;
@@ -73,10 +53,9 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
     blocks += 64;
   } while (--n != 0);
 
-  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
-  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(feba, dchg, 0xF0));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(dchg, feba, 8));
+  const Natural end = unpack({abef, cdgh});
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), end.lo);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), end.hi);
 }
 
 }  // namespace shasta::kernels::shani

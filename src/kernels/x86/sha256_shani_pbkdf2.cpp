@@ -10,41 +10,10 @@
 #include <cstdint>
 
 #include "../kernel_abi.hpp"
+#include "shani_rounds.hpp"
 
 namespace shasta::kernels::shani {
 namespace {
-
-[[gnu::always_inline]] inline void rounds4(__m128i& abef, __m128i& cdgh, __m128i w, int group) noexcept {
-  const __m128i wk =
-      _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(kSha256RoundConstants.k + 4 * group)));
-  cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-  abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
-}
-
-[[gnu::always_inline]] inline __m128i schedule(__m128i w0, __m128i w1, __m128i w2, __m128i w3) noexcept {
-  const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
-  return _mm_sha256msg2_epu32(partial, w3);
-}
-
-// A state in natural order (two registers: H0..H3, H4..H7) and in the instruction's order.
-struct Natural {
-  __m128i lo, hi;
-};
-struct Packed {
-  __m128i abef, cdgh;
-};
-
-[[gnu::always_inline]] inline Packed pack(Natural s) noexcept {
-  const __m128i cdab = _mm_shuffle_epi32(s.lo, 0xB1);
-  const __m128i efgh = _mm_shuffle_epi32(s.hi, 0x1B);
-  return {_mm_alignr_epi8(cdab, efgh, 8), _mm_blend_epi16(efgh, cdab, 0xF0)};
-}
-
-[[gnu::always_inline]] inline Natural unpack(Packed s) noexcept {
-  const __m128i feba = _mm_shuffle_epi32(s.abef, 0x1B);
-  const __m128i dchg = _mm_shuffle_epi32(s.cdgh, 0xB1);
-  return {_mm_blend_epi16(feba, dchg, 0xF0), _mm_alignr_epi8(dchg, feba, 8)};
-}
 
 // The compression of one block whose words are w0..w3 from `start`, with the feed-forward; the
 // result in natural order, ready to be the next block's W0..W7.

@@ -8,22 +8,14 @@
 #include <cstdint>
 
 #include "../kernel_abi.hpp"
+#include "shani_rounds.hpp"
 
 namespace shasta::kernels::shani {
 namespace {
 
-// Four rounds of one stream: sha256rnds2 takes two W+K words from the low half of its third
-// operand and turns (CDGH, ABEF) into the new ABEF, so the registers swap roles between calls.
+// Four rounds of one stream with this group's constants already loaded (shared by the lanes).
 [[gnu::always_inline]] inline void rounds4(__m128i& abef, __m128i& cdgh, __m128i w, __m128i k) noexcept {
-  const __m128i wk = _mm_add_epi32(w, k);
-  cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-  abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
-}
-
-// W[t..t+3] from the sixteen words before them (msg1: sigma0; alignr: W[t-7..t-4]; msg2: sigma1).
-[[gnu::always_inline]] inline __m128i schedule(__m128i w0, __m128i w1, __m128i w2, __m128i w3) noexcept {
-  const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
-  return _mm_sha256msg2_epu32(partial, w3);
+  rounds4_wk(abef, cdgh, _mm_add_epi32(w, k));
 }
 
 // One stream's registers: its chaining state in the instruction's order and its 16-word window.
@@ -32,19 +24,16 @@ struct Stream {
 };
 
 [[gnu::always_inline]] inline void load_state(Stream& s, const std::uint32_t* state) noexcept {
-  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
-  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
-  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
-  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
-  s.abef = _mm_alignr_epi8(cdab, efgh, 8);
-  s.cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+  const Packed p = pack({_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4))});
+  s.abef = p.abef;
+  s.cdgh = p.cdgh;
 }
 
 [[gnu::always_inline]] inline void store_state(const Stream& s, std::uint32_t* state) noexcept {
-  const __m128i feba = _mm_shuffle_epi32(s.abef, 0x1B);
-  const __m128i dchg = _mm_shuffle_epi32(s.cdgh, 0xB1);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(feba, dchg, 0xF0));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(dchg, feba, 8));
+  const Natural n = unpack({s.abef, s.cdgh});
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), n.lo);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), n.hi);
 }
 
 [[gnu::always_inline]] inline void load_block(Stream& s, const std::uint8_t* block) noexcept {
