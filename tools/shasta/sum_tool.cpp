@@ -85,15 +85,7 @@ class SumRun {
     }
     flush_batch();
     auto result = std::make_shared<FileDigest>();
-    auto work = [this, name, result] {
-      std::unique_ptr<Digester> digester = setup_.prototype->fresh();
-      result->error =
-          digest_file(name, *digester, progress_.counter(), read_ahead_ ? ReadAhead::on : ReadAhead::off);
-      if (result->error != 0) return;
-      std::uint8_t digest[64];
-      digester->finish(digest);
-      result->hex = to_hex({digest, digester->digest_size()});
-    };
+    auto work = [this, name, result] { *result = digest_one(name, read_ahead_ ? ReadAhead::on : ReadAhead::off); };
     auto release = [result, use = std::move(use)] { use(*result); };
     if (name == "-")
       jobs_.add_in_turn(std::move(work), std::move(release));
@@ -110,41 +102,44 @@ class SumRun {
     batch_ = Batch{};
     auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
     const auto nothing = [] {};
-    if (!batch->small_names.empty()) {
+    // One step digesting a group side by side (digest_batch or digest_streams) into its places;
+    // `names` and `at` live in *batch, which the step holds.
+    using DigestGroup = void (*)(std::span<const std::string>, const Digester&, std::span<FileDigest>,
+                                 std::atomic<std::uint64_t>*);
+    const auto add_group = [&](const std::vector<std::string>& names, const std::vector<std::size_t>& at,
+                               DigestGroup digest_group) {
       jobs_.add(
-          [this, batch, results] {
-            std::vector<FileDigest> got(batch->small_names.size());
-            digest_batch(batch->small_names, *setup_.prototype, got, progress_.counter());
-            for (std::size_t i = 0; i < got.size(); ++i) (*results)[batch->small_at[i]] = std::move(got[i]);
+          [this, batch, results, &names, &at, digest_group] {
+            std::vector<FileDigest> got(names.size());
+            digest_group(names, *setup_.prototype, got, progress_.counter());
+            for (std::size_t i = 0; i < got.size(); ++i) (*results)[at[i]] = std::move(got[i]);
           },
           nothing);
-    }
+    };
+    if (!batch->small_names.empty()) add_group(batch->small_names, batch->small_at, digest_batch);
     if (batch->large_names.size() >= stream_lanes_) {
-      jobs_.add(
-          [this, batch, results] {
-            std::vector<FileDigest> got(batch->large_names.size());
-            digest_streams(batch->large_names, *setup_.prototype, got, progress_.counter());
-            for (std::size_t i = 0; i < got.size(); ++i) (*results)[batch->large_at[i]] = std::move(got[i]);
-          },
-          nothing);
+      add_group(batch->large_names, batch->large_at, digest_streams);
     } else {
       for (std::size_t i = 0; i < batch->large_names.size(); ++i) {
-        jobs_.add(
-            [this, batch, results, i] {
-              FileDigest& result = (*results)[batch->large_at[i]];
-              std::unique_ptr<Digester> digester = setup_.prototype->fresh();
-              result.error = digest_file(batch->large_names[i], *digester, progress_.counter());
-              if (result.error != 0) return;
-              std::uint8_t digest[64];
-              digester->finish(digest);
-              result.hex = to_hex({digest, digester->digest_size()});
-            },
-            nothing);
+        jobs_.add([this, batch, results, i] { (*results)[batch->large_at[i]] = digest_one(batch->large_names[i]); },
+                  nothing);
       }
     }
     jobs_.add_release([batch, results] {
       for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
     });
+  }
+
+  // Digests one file (or standard input) on its own.
+  FileDigest digest_one(const std::string& name, ReadAhead read_ahead = ReadAhead::off) {
+    FileDigest result;
+    std::unique_ptr<Digester> digester = setup_.prototype->fresh();
+    result.error = digest_file(name, *digester, progress_.counter(), read_ahead);
+    if (result.error != 0) return result;
+    std::uint8_t digest[64];
+    digester->finish(digest);
+    result.hex = to_hex({digest, digester->digest_size()});
+    return result;
   }
 
   // Steps that only print (a warning, a summary) come after the files batched before them.
