@@ -1,5 +1,5 @@
 # The kernel table of the build: one row per kernel file, with the ISA flags that file alone is
-# compiled with, and the definition that puts it in the dispatch table (src/dispatch/kernel_table.cpp).
+# compiled with (an assembly file: none), and the definition that puts it in the dispatch table (src/dispatch/kernel_table.cpp).
 # SHASTA_ENABLE_<KERNEL>=OFF leaves a kernel out.
 set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp
                           src/kernels/round_constants.cpp)
@@ -19,6 +19,7 @@ set(_shasta_kernel_rows
   "avx2|x86_64|src/kernels/x86/sha256_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
   "avx2|x86_64|src/kernels/x86/sha512_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
   "shani|x86_64|src/kernels/x86/sha256_shani_x4.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_X4"
+  "shani|x86_64|src/kernels/x86/sha256_shani_x4_blocks.S|none|SHASTA_HAVE_SHANI_X4"
   "shani|x86_64|src/kernels/x86/sha256_shani_pbkdf2.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_PBKDF2"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_x4.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X4"
   "avx2|x86_64|src/kernels/x86/sha256_avx2_x8.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X8"
@@ -43,8 +44,12 @@ foreach(row IN LISTS _shasta_kernel_rows)
   if(NOT SHASTA_ENABLE_${upper})
     continue()
   endif()
-  separate_arguments(flag_list UNIX_COMMAND "${flags}")
-  set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${flag_list}")
+  if(file MATCHES "\\.S$")
+    enable_language(ASM)  # the assembler takes every instruction: no flags ("none")
+  else()
+    separate_arguments(flag_list UNIX_COMMAND "${flags}")
+    set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${flag_list}")
+  endif()
   list(APPEND SHASTA_KERNEL_SOURCES ${file})
   list(APPEND SHASTA_KERNEL_DEFINITIONS ${definition})
   list(APPEND SHASTA_KERNELS ${kernel})

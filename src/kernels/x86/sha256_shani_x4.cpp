@@ -1,7 +1,8 @@
 // sha256_shani_x4.cpp: SHA-256 compression (FIPS 180-4 section 6.2.2) of four independent streams
 // on the x86 SHA extensions, interleaved so that each stream's sha256rnds2 latency hides the others'
 // (the multi-buffer idea of Linux's sha256_ni_asm.S finup2x; register layout of Intel's whitepaper).
-// Four lanes measured best on Zen 4 (4 KiB messages: 2 lanes 1.43x OpenSSL, 3 lanes 1.70x, 4 1.80x).
+// Four lanes measured best (4 KiB messages: 2 lanes 1.43x OpenSSL, 3 lanes 1.70x, 4 1.80x); their
+// block loop is in assembly (sha256_shani_x4_blocks.S), the two-lane one below in intrinsics.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -9,6 +10,11 @@
 
 #include "../kernel_abi.hpp"
 #include "shani_rounds.hpp"
+
+// The block loop of the four-lane kernel, in assembly (sha256_shani_x4_blocks.S): the states in
+// the instructions' order (ABEF, CDGH of stream 0, then of stream 1, ...), updated in place; n >= 1.
+extern "C" void shasta_sha256_shani_x4_blocks(__m128i packed[8], const std::uint8_t* const blocks[4], std::size_t n,
+                                              const std::uint32_t k[64]) noexcept;
 
 namespace shasta::kernels::shani {
 namespace {
@@ -103,7 +109,20 @@ template <std::size_t L>
 }  // namespace
 
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
-  compress_lanes<4>(states, blocks, n);
+  if (n == 0) return;
+  __m128i packed[8];
+  for (std::size_t l = 0; l < 4; ++l) {
+    const Packed p = pack({_mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l])),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l] + 4))});
+    packed[2 * l] = p.abef;
+    packed[2 * l + 1] = p.cdgh;
+  }
+  shasta_sha256_shani_x4_blocks(packed, blocks, n, kSha256RoundConstants.k);
+  for (std::size_t l = 0; l < 4; ++l) {
+    const Natural s = unpack({packed[2 * l], packed[2 * l + 1]});
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l]), s.lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l] + 4), s.hi);
+  }
 }
 
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
