@@ -65,7 +65,7 @@ struct ManyLane {
 // prefetch_head asks for the first cache lines of a message that a lane takes next, a whole kernel
 // call before it is read: the lane kernels prefetch a few blocks ahead of each lane themselves, but
 // the start of a new message would still miss (10,000 x 4 KiB out of cache: 5% faster with it).
-inline constexpr std::size_t kPrefetchHead = 256;
+inline constexpr std::size_t kPrefetchHead = 512;
 inline void prefetch_head(ByteView m) noexcept {
   const std::size_t n = std::min(m.size(), kPrefetchHead);
   for (std::size_t i = 0; i < n; i += 64) __builtin_prefetch(m.data() + i);

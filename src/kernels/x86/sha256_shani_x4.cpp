@@ -2,7 +2,8 @@
 // on the x86 SHA extensions, interleaved so that each stream's sha256rnds2 latency hides the others'
 // (the multi-buffer idea of Linux's sha256_ni_asm.S finup2x; register layout of Intel's whitepaper).
 // Four lanes measured best (4 KiB messages: 2 lanes 1.43x OpenSSL, 3 lanes 1.70x, 4 1.80x); their
-// block loop is in assembly (sha256_shani_x4_blocks.S), the two-lane one below in intrinsics.
+// block loop is in assembly (sha256_shani_x4_blocks.S) where the platform takes it (ELF), in the
+// intrinsics below elsewhere, and the two-lane loop always in intrinsics.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -11,10 +12,12 @@
 #include "../kernel_abi.hpp"
 #include "shani_rounds.hpp"
 
+#ifdef SHASTA_HAVE_SHANI_X4_ASM
 // The block loop of the four-lane kernel, in assembly (sha256_shani_x4_blocks.S): the states in
 // the instructions' order (ABEF, CDGH of stream 0, then of stream 1, ...), updated in place; n >= 1.
 extern "C" void shasta_sha256_shani_x4_blocks(__m128i packed[8], const std::uint8_t* const blocks[4], std::size_t n,
                                               const std::uint32_t k[64]) noexcept;
+#endif
 
 namespace shasta::kernels::shani {
 namespace {
@@ -109,6 +112,9 @@ template <std::size_t L>
 }  // namespace
 
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+#ifndef SHASTA_HAVE_SHANI_X4_ASM
+  compress_lanes<4>(states, blocks, n);
+#else
   if (n == 0) return;
   __m128i packed[8];
   for (std::size_t l = 0; l < 4; ++l) {
@@ -123,6 +129,7 @@ void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const
     _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l]), s.lo);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l] + 4), s.hi);
   }
+#endif
 }
 
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {

@@ -8,6 +8,13 @@
 
 #include "../kernel_abi.hpp"
 
+#ifdef SHASTA_HAVE_AVX2_X4_ASM
+// The block loop in assembly (sha512_avx2_x4_blocks.S): columns a..h (lane l: stream l), updated in
+// place; n >= 1.
+extern "C" void shasta_sha512_avx2_x4_blocks(__m256i columns[8], const std::uint8_t* const blocks[4], std::size_t n,
+                                             const std::uint64_t (*k)[4]) noexcept;
+#endif
+
 namespace shasta::kernels::avx2 {
 namespace {
 
@@ -112,21 +119,18 @@ template <bool kSched>
   _mm256_storeu_si256(static_cast<V*>(p), v);
 }
 
-}  // namespace
-
-void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
-  if (n == 0) return;
+#ifdef SHASTA_HAVE_AVX2_X4_ASM
+// The block loop in assembly: the same rounds with the registers assigned by hand.
+void run_blocks(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  V columns[8] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h};
+  shasta_sha512_avx2_x4_blocks(columns, blocks, n, kSha512RoundConstantsX4.k);
+  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
+  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
+}
+#else
+void run_blocks(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap =
       _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
-  Work s;
-  {
-    V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
-    transpose(r0, r1, r2, r3);
-    s.a = r0, s.b = r1, s.c = r2, s.d = r3;
-    r0 = load(states[0] + 4), r1 = load(states[1] + 4), r2 = load(states[2] + 4), r3 = load(states[3] + 4);
-    transpose(r0, r1, r2, r3);
-    s.e = r0, s.f = r1, s.g = r2, s.h = r3;
-  }
   const std::uint8_t* p0 = blocks[0];
   const std::uint8_t* p1 = blocks[1];
   const std::uint8_t* p2 = blocks[2];
@@ -149,6 +153,23 @@ void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const
     s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
     s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
   } while (--n != 0);
+}
+#endif
+
+}  // namespace
+
+void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  if (n == 0) return;
+  Work s;
+  {
+    V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
+    transpose(r0, r1, r2, r3);
+    s.a = r0, s.b = r1, s.c = r2, s.d = r3;
+    r0 = load(states[0] + 4), r1 = load(states[1] + 4), r2 = load(states[2] + 4), r3 = load(states[3] + 4);
+    transpose(r0, r1, r2, r3);
+    s.e = r0, s.f = r1, s.g = r2, s.h = r3;
+  }
+  run_blocks(s, blocks, n);
   V r0 = s.a, r1 = s.b, r2 = s.c, r3 = s.d;
   transpose(r0, r1, r2, r3);
   store(states[0], r0), store(states[1], r1), store(states[2], r2), store(states[3], r3);

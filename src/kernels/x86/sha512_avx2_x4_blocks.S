@@ -1,0 +1,263 @@
+// sha512_avx2_x4_blocks.S: the block loop of the four-stream AVX2 SHA-512 kernel (one stream per
+// 64-bit lane), with its registers assigned by hand: GCC 12, given the same rounds in intrinsics,
+// spilled working variables to the stack (2.9 cycles/byte; clang 2.4). Register plan:
+//   ymm0..ymm7    the working variables a..h; the roles move one register each round and are
+//                 home again after eight (the macro arguments rename them)
+//   ymm8, ymm9    b ^ c of this round and a ^ b for the next (Maj reuses it), alternating
+//   ymm10..ymm12  scratch of the round
+//   ymm13..ymm15  scratch of the message schedule; ymm15 ends as W[t] + K[t]
+//   stack         the 16-word schedule window and the chaining values before the block
+// Rotations are two shifts and an xor (AVX2 has no 64-bit rotate), except by 8: one byte shuffle.
+// Called from sha512_avx2_x4.cpp, which transposes the states around it:
+//   void shasta_sha512_avx2_x4_blocks(__m256i columns[8] /* a..h, one lane a stream */,
+//                                     const uint8_t* const blocks[4], size_t n /* >= 1 */,
+//                                     const uint64_t k[80][4] /* each K[t] four times */);
+// Needs AVX2 (and the OS's YMM state), like the other AVX2 kernels.
+
+#if defined(__x86_64__) && defined(__ELF__)
+
+#define WINDOW 0     /* W[t mod 16]: 16 x 32 bytes */
+#define SAVED 512    /* a..h before the block: 8 x 32 bytes */
+#define FRAME 768
+#define AHEAD 512    /* prefetch distance: four blocks of each stream */
+
+        .text
+        .p2align 5
+        .globl  shasta_sha512_avx2_x4_blocks
+        .hidden shasta_sha512_avx2_x4_blocks
+        .type   shasta_sha512_avx2_x4_blocks, @function
+
+// ROUND: one round of FIPS 180-4 section 6.4.2 on all four streams, with h already holding
+// h + W[t] + K[t]. Only d and h are written: d becomes the new e and h the new a.
+.macro ROUND a, b, c, d, e, f, g, h, xin, xout
+        // Ch(e,f,g) = ((f ^ g) & e) ^ g
+        vpxor   \f, \g, %ymm10
+        vpand   \e, %ymm10, %ymm10
+        vpxor   \g, %ymm10, %ymm10
+        vpaddq  %ymm10, \h, \h
+        // Sigma1(e) = rotr14 ^ rotr18 ^ rotr41, the three rotations xored as a tree
+        vpsrlq  $14, \e, %ymm10
+        vpsllq  $50, \e, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $18, \e, %ymm11
+        vpsllq  $46, \e, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $41, \e, %ymm11
+        vpsllq  $23, \e, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpaddq  %ymm10, \h, \h          // h = T1
+        vpaddq  \h, \d, \d              // the new e
+        // Sigma0(a) = rotr28 ^ rotr34 ^ rotr39
+        vpsrlq  $28, \a, %ymm10
+        vpsllq  $36, \a, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $34, \a, %ymm11
+        vpsllq  $30, \a, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $39, \a, %ymm11
+        vpsllq  $25, \a, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpaddq  %ymm10, \h, \h
+        // Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)); a ^ b is the next round's b ^ c
+        vpxor   \a, \b, \xout
+        vpand   \xout, \xin, %ymm11
+        vpxor   \b, %ymm11, %ymm11
+        vpaddq  %ymm11, \h, \h          // the new a
+.endm
+
+// W[t] + K[t] for t < 16: the block's words are already in the window.
+.macro INPUT j, h
+        vpaddq  WINDOW+32*\j(%rsp), \h, \h
+        vpaddq  32*\j(%rax), \h, \h
+.endm
+
+// W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16] into the window (slot t mod 16,
+// j = t mod 16 here), then h += W[t] + K[t]. The slot written at j is read again as W[t-2] two
+// rounds later, so the window is never more than a store-to-load forward behind.
+.macro SCHEDULE j, h
+        vmovdqa WINDOW+32*((\j+1) & 15)(%rsp), %ymm13
+        vpsrlq  $1, %ymm13, %ymm14
+        vpsllq  $63, %ymm13, %ymm15
+        vpxor   %ymm15, %ymm14, %ymm14
+        vpsrlq  $7, %ymm13, %ymm15
+        vpxor   %ymm15, %ymm14, %ymm14
+        vpshufb .Lrotr8(%rip), %ymm13, %ymm13
+        vpxor   %ymm13, %ymm14, %ymm14          // sigma0(W[t-15])
+        vpaddq  WINDOW+32*\j(%rsp), %ymm14, %ymm14
+        vpaddq  WINDOW+32*((\j+9) & 15)(%rsp), %ymm14, %ymm14
+        vmovdqa WINDOW+32*((\j+14) & 15)(%rsp), %ymm13
+        vpsrlq  $19, %ymm13, %ymm15
+        vpsllq  $45, %ymm13, %ymm12
+        vpxor   %ymm12, %ymm15, %ymm15
+        vpsrlq  $61, %ymm13, %ymm12
+        vpsllq  $3, %ymm13, %ymm11
+        vpxor   %ymm11, %ymm12, %ymm12
+        vpxor   %ymm12, %ymm15, %ymm15
+        vpsrlq  $6, %ymm13, %ymm12
+        vpxor   %ymm12, %ymm15, %ymm15          // sigma1(W[t-2])
+        vpaddq  %ymm15, %ymm14, %ymm14
+        vmovdqa %ymm14, WINDOW+32*\j(%rsp)
+        vpaddq  32*\j(%rax), %ymm14, %ymm15
+        vpaddq  %ymm15, \h, \h
+.endm
+
+// Sixteen rounds; W+K by INPUT (first sixteen) or SCHEDULE. After eight rounds every role is back
+// in its home register, after two the b ^ c register.
+.macro ROUNDS16 wk
+        \wk     0, %ymm7
+        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+        \wk     1, %ymm6
+        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8
+        \wk     2, %ymm5
+        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9
+        \wk     3, %ymm4
+        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8
+        \wk     4, %ymm3
+        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9
+        \wk     5, %ymm2
+        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8
+        \wk     6, %ymm1
+        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9
+        \wk     7, %ymm0
+        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8
+        \wk     8, %ymm7
+        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+        \wk     9, %ymm6
+        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8
+        \wk     10, %ymm5
+        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9
+        \wk     11, %ymm4
+        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8
+        \wk     12, %ymm3
+        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9
+        \wk     13, %ymm2
+        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8
+        \wk     14, %ymm1
+        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9
+        \wk     15, %ymm0
+        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8
+.endm
+
+// Words 4q..4q+3 of the four streams' blocks into window slots 4q..4q+3, one stream a lane
+// (a 4x4 transpose of 64-bit words), byte-swapped to native order.
+.macro LOAD4 q
+        vmovdqu 32*\q(%r8), %ymm10
+        vmovdqu 32*\q(%r9), %ymm11
+        vmovdqu 32*\q(%r10), %ymm12
+        vmovdqu 32*\q(%r11), %ymm13
+        vpunpcklqdq %ymm11, %ymm10, %ymm14      // words 0, 2 of streams 0, 1
+        vpunpckhqdq %ymm11, %ymm10, %ymm15      // words 1, 3 of streams 0, 1
+        vpunpcklqdq %ymm13, %ymm12, %ymm10      // words 0, 2 of streams 2, 3
+        vpunpckhqdq %ymm13, %ymm12, %ymm11      // words 1, 3 of streams 2, 3
+        vperm2i128 $0x20, %ymm10, %ymm14, %ymm12
+        vperm2i128 $0x20, %ymm11, %ymm15, %ymm13
+        vperm2i128 $0x31, %ymm10, %ymm14, %ymm14
+        vperm2i128 $0x31, %ymm11, %ymm15, %ymm15
+        vpshufb .Lbswap(%rip), %ymm12, %ymm12
+        vpshufb .Lbswap(%rip), %ymm13, %ymm13
+        vpshufb .Lbswap(%rip), %ymm14, %ymm14
+        vpshufb .Lbswap(%rip), %ymm15, %ymm15
+        vmovdqa %ymm12, WINDOW+32*(4*\q)(%rsp)
+        vmovdqa %ymm13, WINDOW+32*(4*\q+1)(%rsp)
+        vmovdqa %ymm14, WINDOW+32*(4*\q+2)(%rsp)
+        vmovdqa %ymm15, WINDOW+32*(4*\q+3)(%rsp)
+.endm
+
+shasta_sha512_avx2_x4_blocks:
+        .cfi_startproc
+        push    %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset %rbp, -16
+        mov     %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        and     $-32, %rsp
+        sub     $FRAME, %rsp
+        mov     0(%rsi), %r8
+        mov     8(%rsi), %r9
+        mov     16(%rsi), %r10
+        mov     24(%rsi), %r11
+        vmovdqu 0(%rdi), %ymm0
+        vmovdqu 32(%rdi), %ymm1
+        vmovdqu 64(%rdi), %ymm2
+        vmovdqu 96(%rdi), %ymm3
+        vmovdqu 128(%rdi), %ymm4
+        vmovdqu 160(%rdi), %ymm5
+        vmovdqu 192(%rdi), %ymm6
+        vmovdqu 224(%rdi), %ymm7
+.Lblock:
+        LOAD4   0
+        LOAD4   1
+        LOAD4   2
+        LOAD4   3
+        prefetcht0 AHEAD(%r8)
+        prefetcht0 AHEAD(%r9)
+        prefetcht0 AHEAD(%r10)
+        prefetcht0 AHEAD(%r11)
+        prefetcht0 AHEAD+64(%r8)
+        prefetcht0 AHEAD+64(%r9)
+        prefetcht0 AHEAD+64(%r10)
+        prefetcht0 AHEAD+64(%r11)
+        vmovdqa %ymm0, SAVED+0(%rsp)
+        vmovdqa %ymm1, SAVED+32(%rsp)
+        vmovdqa %ymm2, SAVED+64(%rsp)
+        vmovdqa %ymm3, SAVED+96(%rsp)
+        vmovdqa %ymm4, SAVED+128(%rsp)
+        vmovdqa %ymm5, SAVED+160(%rsp)
+        vmovdqa %ymm6, SAVED+192(%rsp)
+        vmovdqa %ymm7, SAVED+224(%rsp)
+        vpxor   %ymm1, %ymm2, %ymm8             // b ^ c for the first round
+        mov     %rcx, %rax                      // K[0]
+        ROUNDS16 INPUT
+        mov     $4, %esi                        // four times sixteen rounds with the schedule
+.Lscheduled:
+        add     $512, %rax                      // K[t] of the next sixteen
+        ROUNDS16 SCHEDULE
+        dec     %esi
+        jnz     .Lscheduled
+        vpaddq  SAVED+0(%rsp), %ymm0, %ymm0
+        vpaddq  SAVED+32(%rsp), %ymm1, %ymm1
+        vpaddq  SAVED+64(%rsp), %ymm2, %ymm2
+        vpaddq  SAVED+96(%rsp), %ymm3, %ymm3
+        vpaddq  SAVED+128(%rsp), %ymm4, %ymm4
+        vpaddq  SAVED+160(%rsp), %ymm5, %ymm5
+        vpaddq  SAVED+192(%rsp), %ymm6, %ymm6
+        vpaddq  SAVED+224(%rsp), %ymm7, %ymm7
+        sub     $-128, %r8
+        sub     $-128, %r9
+        sub     $-128, %r10
+        sub     $-128, %r11
+        dec     %rdx
+        jnz     .Lblock
+        vmovdqu %ymm0, 0(%rdi)
+        vmovdqu %ymm1, 32(%rdi)
+        vmovdqu %ymm2, 64(%rdi)
+        vmovdqu %ymm3, 96(%rdi)
+        vmovdqu %ymm4, 128(%rdi)
+        vmovdqu %ymm5, 160(%rdi)
+        vmovdqu %ymm6, 192(%rdi)
+        vmovdqu %ymm7, 224(%rdi)
+        vzeroupper
+        mov     %rbp, %rsp
+        pop     %rbp
+        .cfi_def_cfa %rsp, 8
+        ret
+        .cfi_endproc
+        .size   shasta_sha512_avx2_x4_blocks, .-shasta_sha512_avx2_x4_blocks
+
+        .section .rodata.cst32, "aM", @progbits, 32
+        .p2align 5
+// vpshufb masks: big-endian 64-bit words to native order; a rotation right by 8 bits.
+.Lbswap:
+        .quad   0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
+.Lrotr8:
+        .quad   0x0007060504030201, 0x080f0e0d0c0b0a09, 0x0007060504030201, 0x080f0e0d0c0b0a09
+
+#endif
+
+#if defined(__ELF__)
+        .section .note.GNU-stack, "", @progbits
+#endif
