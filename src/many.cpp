@@ -53,7 +53,7 @@ void many_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::u
       for (std::size_t l = 0; l < lanes; ++l) blocks[l] = msgs[i + l].data();
       kernel.fn(states, blocks, 1);
       for (std::size_t l = 0; l < lanes; ++l) blocks[l] = kPad.data();
-      kernel.fn(states, blocks, 1);
+      kernel.tail_fn(states, blocks, 1);
     } else {
       for (std::size_t l = 0; l < lanes; ++l) std::memcpy(buffer[l].data(), msgs[i + l].data(), 64);
       kernel.fn(states, blocks, 1);

@@ -62,15 +62,6 @@ struct ManyLane {
   }
 };
 
-// prefetch_head asks for the first cache lines of a message that a lane takes next, a whole kernel
-// call before it is read: the lane kernels prefetch a few blocks ahead of each lane themselves, but
-// the start of a new message would still miss (10,000 x 4 KiB out of cache: 5% faster with it).
-inline constexpr std::size_t kPrefetchHead = 512;
-inline void prefetch_head(ByteView m) noexcept {
-  const std::size_t n = std::min(m.size(), kPrefetchHead);
-  for (std::size_t i = 0; i < n; i += 64) __builtin_prefetch(m.data() + i);
-}
-
 template <class Alg>
 void store_many_digest(const std::array<typename Alg::Family::Word, 8>& state, std::uint8_t* digests,
                        std::size_t i) noexcept {
@@ -102,15 +93,16 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
     lane[l].template start<Alg>(next, get(next));
     states[l] = lane[l].state.data();
   }
-  for (std::size_t l = 0; l < lanes && next + l < count; ++l) prefetch_head(get(next + l));
   bool all_busy = true;
   while (all_busy) {
     std::size_t n = lane[0].left;
+    bool all_padding = true;
     for (std::size_t l = 0; l < lanes; ++l) {
       n = std::min(n, lane[l].left);
       blocks[l] = lane[l].p;
+      all_padding = all_padding && lane[l].in_pad;
     }
-    kernel.fn(states, blocks, n);
+    (all_padding ? kernel.tail_fn : kernel.fn)(states, blocks, n);
     for (std::size_t l = 0; l < lanes; ++l) {
       ManyLane<Family>& x = lane[l];
       x.p += n * kB;
@@ -125,7 +117,6 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
       store_many_digest<Alg>(x.state, digests, x.msg);
       if (next < count) {
         x.template start<Alg>(next, get(next));
-        if (next + lanes < count) prefetch_head(get(next + lanes));
         ++next;
       } else {
         x.left = 0;  // done: marks the lane idle below

@@ -13,9 +13,10 @@ namespace shasta::test {
 namespace {
 
 template <class Word, class Fn>
-void check_lanes(const detail::LaneKernel<Fn>& kernel, std::size_t block) {
-  if (kernel.fn == nullptr) GTEST_SKIP() << "kernel " << kernel.name << " has no lane kernel";
-  SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes));
+void check_lanes(const detail::LaneKernel<Fn>& kernel, Fn fn, std::size_t block) {
+  if (fn == nullptr) GTEST_SKIP() << "kernel " << kernel.name << " has no lane kernel";
+  SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes) +
+               (fn == kernel.fn ? "" : " (tail loop)"));
   std::mt19937_64 rng(run_seed());
   const std::size_t lanes = kernel.lanes;
   const Bytes data = random_bytes(rng, lanes * (17 * block + 16));
@@ -36,17 +37,24 @@ void check_lanes(const detail::LaneKernel<Fn>& kernel, std::size_t block) {
           detail::sha512_compress_portable(want[l].data(), blocks[l], n);
         }
       }
-      kernel.fn(states.data(), blocks.data(), n);
+      fn(states.data(), blocks.data(), n);
       for (std::size_t l = 0; l < lanes; ++l) ASSERT_EQ(got[l], want[l]) << "lane " << l << ", " << n << " blocks";
     }
   }
 }
 
 TEST(LaneKernel, Sha256AgainstPortable) {
-  check_lanes<std::uint32_t>(detail::active_lanes_256(), 64);
+  check_lanes<std::uint32_t>(detail::active_lanes_256(), detail::active_lanes_256().fn, 64);
 }
 TEST(LaneKernel, Sha512AgainstPortable) {
-  check_lanes<std::uint64_t>(detail::active_lanes_512(), 128);
+  check_lanes<std::uint64_t>(detail::active_lanes_512(), detail::active_lanes_512().fn, 128);
+}
+// The loop for padding blocks, where it is another one (the SHA-NI and AVX2 assembly kernels').
+TEST(LaneKernel, Sha256TailLoopAgainstPortable) {
+  check_lanes<std::uint32_t>(detail::active_lanes_256(), detail::active_lanes_256().tail_fn, 64);
+}
+TEST(LaneKernel, Sha512TailLoopAgainstPortable) {
+  check_lanes<std::uint64_t>(detail::active_lanes_512(), detail::active_lanes_512().tail_fn, 128);
 }
 
 // compress_pair (HMAC's ipad and opad blocks; a two-lane kernel on SHA-NI and ARMv8) against two
@@ -93,6 +101,7 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
   const std::string was(l512.name);
   ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
   EXPECT_EQ(detail::active_lanes_512().fn, nullptr);
+  EXPECT_EQ(detail::active_lanes_512().tail_fn, nullptr);
   ASSERT_EQ(force_kernel(Family::sha384_512, was), Error::ok);
   EXPECT_EQ(detail::active_lanes_512().lanes, l512.lanes);
 }

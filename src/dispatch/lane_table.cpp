@@ -23,25 +23,33 @@ namespace {
 // A trailing empty entry keeps each array non-empty whatever the build left out; it is cut off.
 constexpr LaneEntry<CompressLanes256> kSha256Lanes[] = {
 #ifdef SHASTA_HAVE_SHANI_X4
-    {"shani", has_shani, 4, kernels::shani::sha256_compress_x4},
+#ifdef SHASTA_HAVE_SHANI_X4_ASM
+    {"shani", has_shani, 4, kernels::shani::sha256_compress_x4, kernels::shani::sha256_compress_x4_tail},
+#else
+    {"shani", has_shani, 4, kernels::shani::sha256_compress_x4, nullptr},
+#endif
 #endif
 #ifdef SHASTA_HAVE_AVX2_X8
-    {"avx2", has_avx2, 8, kernels::avx2::sha256_compress_x8},
+    {"avx2", has_avx2, 8, kernels::avx2::sha256_compress_x8, nullptr},
 #endif
 #ifdef SHASTA_HAVE_ARMV8_X2
-    {"armv8", has_arm_sha2, 2, kernels::armv8::sha256_compress_x2},
+    {"armv8", has_arm_sha2, 2, kernels::armv8::sha256_compress_x2, nullptr},
 #endif
-    {"", nullptr, 0, nullptr},
+    {"", nullptr, 0, nullptr, nullptr},
 };
 
 constexpr LaneEntry<CompressLanes512> kSha512Lanes[] = {
 #ifdef SHASTA_HAVE_AVX2_X4
-    {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4},
+#ifdef SHASTA_HAVE_AVX2_X4_ASM
+    {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4, kernels::avx2::sha512_compress_x4_tail},
+#else
+    {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4, nullptr},
+#endif
 #endif
 #ifdef SHASTA_HAVE_ARMV8_SHA512_X2
-    {"armv8", has_arm_sha512, 2, kernels::armv8::sha512_compress_x2},
+    {"armv8", has_arm_sha512, 2, kernels::armv8::sha512_compress_x2, nullptr},
 #endif
-    {"", nullptr, 0, nullptr},
+    {"", nullptr, 0, nullptr, nullptr},
 };
 
 }  // namespace

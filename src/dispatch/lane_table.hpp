@@ -17,6 +17,7 @@ struct LaneEntry {
   bool (*supported)(const CpuFeatures&) noexcept;
   std::size_t lanes;
   Fn fn;
+  Fn tail_fn;  // for runs of padding blocks; nullptr: fn (see LaneKernel)
 };
 
 // Only the lane kernels this build compiled; possibly none.

@@ -10,9 +10,11 @@ template <class Fn>
 LaneKernel<Fn> lookup(std::span<const LaneEntry<Fn>> table, Family family) noexcept {
   const std::string_view name = active_kernel(family);
   for (const auto& entry : table) {
-    if (entry.name == name && entry.supported(cpu_features_detected())) return {name, entry.lanes, entry.fn};
+    if (entry.name == name && entry.supported(cpu_features_detected())) {
+      return {name, entry.lanes, entry.fn, entry.tail_fn != nullptr ? entry.tail_fn : entry.fn};
+    }
   }
-  return {name, 0, nullptr};
+  return {name, 0, nullptr, nullptr};
 }
 
 }  // namespace

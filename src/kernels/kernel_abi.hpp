@@ -54,6 +54,9 @@ namespace shani {
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// With the assembly block loop (ELF): four lanes in the intrinsics loop, for padding blocks
+// (LaneKernel::tail_fn in include/shasta/detail/lanes.hpp says why).
+void sha256_compress_x4_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // Two lanes: two blocks in about the time of one (HMAC's ipad and opad blocks).
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // PBKDF2-HMAC-SHA256: `count` more iterations from U (state words of the last U) under the key's
@@ -68,6 +71,8 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// With the assembly block loop (ELF): four lanes in the intrinsics loop, for padding blocks.
+void sha512_compress_x4_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // Eight lanes (the same CPU needs).
 void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2

@@ -132,6 +132,12 @@ void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const
 #endif
 }
 
+#ifdef SHASTA_HAVE_SHANI_X4_ASM
+void sha256_compress_x4_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  compress_lanes<4>(states, blocks, n);
+}
+#endif
+
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
   compress_lanes<2>(states, blocks, n);
 }

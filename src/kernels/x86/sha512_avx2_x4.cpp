@@ -121,14 +121,15 @@ template <bool kSched>
 
 #ifdef SHASTA_HAVE_AVX2_X4_ASM
 // The block loop in assembly: the same rounds with the registers assigned by hand.
-void run_blocks(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
+void blocks_asm(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   V columns[8] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h};
   shasta_sha512_avx2_x4_blocks(columns, blocks, n, kSha512RoundConstantsX4.k);
   s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
   s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
 }
-#else
-void run_blocks(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
+#endif
+
+void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap =
       _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
   const std::uint8_t* p0 = blocks[0];
@@ -154,12 +155,12 @@ void run_blocks(Work& s, const std::uint8_t* const blocks[], std::size_t n) noex
     s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
   } while (--n != 0);
 }
-#endif
 
-}  // namespace
-
-void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
-  if (n == 0) return;
+// The states transposed to columns (one stream a lane) around a block loop; n >= 1.
+[[gnu::always_inline]] inline void compress_columns(std::uint64_t* const states[], const std::uint8_t* const blocks[],
+                                                    std::size_t n,
+                                                    void (*run_blocks)(Work&, const std::uint8_t* const[],
+                                                                       std::size_t) noexcept) noexcept {
   Work s;
   {
     V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
@@ -177,5 +178,23 @@ void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const
   transpose(r0, r1, r2, r3);
   store(states[0] + 4, r0), store(states[1] + 4, r1), store(states[2] + 4, r2), store(states[3] + 4, r3);
 }
+
+}  // namespace
+
+void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  if (n == 0) return;
+#ifdef SHASTA_HAVE_AVX2_X4_ASM
+  compress_columns(states, blocks, n, blocks_asm);
+#else
+  compress_columns(states, blocks, n, blocks_intrinsics);
+#endif
+}
+
+#ifdef SHASTA_HAVE_AVX2_X4_ASM
+void sha512_compress_x4_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  if (n == 0) return;
+  compress_columns(states, blocks, n, blocks_intrinsics);
+}
+#endif
 
 }  // namespace shasta::kernels::avx2
