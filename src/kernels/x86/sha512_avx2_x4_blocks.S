@@ -33,6 +33,21 @@
 // rounds it does not feed (one round ahead: +3% over none, four: +4%).
         .set    LEAD, 4
 
+// ROTR3: ymm10 = rotr(x, r1) ^ rotr(x, r2) ^ rotr(x, r3), xored as a tree; ymm11, ymm12 scratch.
+.macro ROTR3 x, r1, r2, r3
+        vpsrlq  $\r1, \x, %ymm10
+        vpsllq  $(64-\r1), \x, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $\r2, \x, %ymm11
+        vpsllq  $(64-\r2), \x, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+        vpsrlq  $\r3, \x, %ymm11
+        vpsllq  $(64-\r3), \x, %ymm12
+        vpxor   %ymm12, %ymm11, %ymm11
+        vpxor   %ymm11, %ymm10, %ymm10
+.endm
+
 // ROUND: round t = 16 g + j of FIPS 180-4 section 6.4.2 on all four streams (%rax at K[16 g]).
 // Only d and h are written: d becomes the new e and h the new a. Before its own steps it works
 // out W[t + LEAD] when that is a scheduled word of this block (kind: first, middle or last group).
@@ -52,19 +67,9 @@
         SCHEDULE \j + LEAD
         .endif
         .endif
-        // Sigma1(e) = rotr14 ^ rotr18 ^ rotr41, the three rotations xored as a tree: the start
-        // of the round's longest chain (e, Sigma1, T1, the new e), so first
-        vpsrlq  $14, \e, %ymm10
-        vpsllq  $50, \e, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
-        vpsrlq  $18, \e, %ymm11
-        vpsllq  $46, \e, %ymm12
-        vpxor   %ymm12, %ymm11, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
-        vpsrlq  $41, \e, %ymm11
-        vpsllq  $23, \e, %ymm12
-        vpxor   %ymm12, %ymm11, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
+        // Sigma1(e) = rotr14 ^ rotr18 ^ rotr41: the start of the round's longest chain (e,
+        // Sigma1, T1, the new e), so first
+        ROTR3   \e, 14, 18, 41
         // Ch(e,f,g) = ((f ^ g) & e) ^ g
         vpxor   \f, \g, %ymm11
         vpand   \e, %ymm11, %ymm11
@@ -73,17 +78,7 @@
         vpaddq  %ymm10, \h, \h          // h = T1
         vpaddq  \h, \d, \d              // the new e
         // Sigma0(a) = rotr28 ^ rotr34 ^ rotr39
-        vpsrlq  $28, \a, %ymm10
-        vpsllq  $36, \a, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
-        vpsrlq  $34, \a, %ymm11
-        vpsllq  $30, \a, %ymm12
-        vpxor   %ymm12, %ymm11, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
-        vpsrlq  $39, \a, %ymm11
-        vpsllq  $25, \a, %ymm12
-        vpxor   %ymm12, %ymm11, %ymm11
-        vpxor   %ymm11, %ymm10, %ymm10
+        ROTR3   \a, 28, 34, 39
         // Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)); a ^ b is the next round's b ^ c
         vpxor   \a, \b, \xout
         vpand   \xout, \xin, %ymm11
