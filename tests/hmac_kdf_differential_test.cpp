@@ -32,7 +32,14 @@ template <class H>
 Bytes openssl_hmac(const Bytes& key, const Bytes& msg) {
   Bytes out(EVP_MAX_MD_SIZE);
   unsigned int n = 0;
-  HMAC(Alg<H>::md(), key.data(), static_cast<int>(key.size()), msg.data(), msg.size(), out.data(), &n);
+  // OpenSSL reads a null key as "the key set before" and fails on a fresh context, so an empty key
+  // or message (an empty vector's data() may be null) gets a valid pointer.
+  static const unsigned char kNothing = 0;
+  const unsigned char* k = key.empty() ? &kNothing : key.data();
+  const unsigned char* m = msg.empty() ? &kNothing : msg.data();
+  if (HMAC(Alg<H>::md(), k, static_cast<int>(key.size()), m, msg.size(), out.data(), &n) == nullptr) {
+    ADD_FAILURE() << "OpenSSL HMAC failed (key " << key.size() << ", message " << msg.size() << ")";
+  }
   out.resize(n);
   return out;
 }
