@@ -18,9 +18,9 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
-#define WINDOW 0     /* W[t mod 16]: 16 x 32 bytes */
-#define SAVED 512    /* a..h before the block: 8 x 32 bytes */
-#define FRAME 768
+#define WINDOW 0     /* W[0..79]: 80 x 32 bytes */
+#define SAVED 2560   /* a..h before the block: 8 x 32 bytes */
+#define FRAME 2816
 #define AHEAD 512    /* prefetch distance: four blocks of each stream */
 
         .text
@@ -29,11 +29,6 @@
         .hidden shasta_sha512_avx2_x4_blocks
         .type   shasta_sha512_avx2_x4_blocks, @function
 
-// LEAD: how many rounds ahead of its use the schedule works out a word: its work then sits beside
-// rounds it does not feed (one round ahead: +3% over none, four: +4%).
-        .set    LEAD, 4
-
-// ROTR3: ymm10 = rotr(x, r1) ^ rotr(x, r2) ^ rotr(x, r3), xored as a tree; ymm11, ymm12 scratch.
 .macro ROTR3 x, r1, r2, r3
         vpsrlq  $\r1, \x, %ymm10
         vpsllq  $(64-\r1), \x, %ymm11
@@ -48,24 +43,14 @@
         vpxor   %ymm11, %ymm10, %ymm10
 .endm
 
-// ROUND: round t = 16 g + j of FIPS 180-4 section 6.4.2 on all four streams (%rax at K[16 g]).
-// Only d and h are written: d becomes the new e and h the new a. Before its own steps it works
-// out W[t + LEAD] when that is a scheduled word of this block (kind: first, middle or last group).
-.macro ROUND a, b, c, d, e, f, g, h, xin, xout, kind, j
-        vpaddq  WINDOW+32*\j(%rsp), \h, \h
-        vpaddq  32*\j(%rax), \h, \h
-        .ifc \kind, first
-        .if \j + LEAD >= 16
-        SCHEDULE (\j + LEAD) & 15
-        .endif
-        .endif
-        .ifc \kind, middle
-        SCHEDULE (\j + LEAD) & 15
-        .endif
-        .ifc \kind, last
-        .if \j + LEAD < 16
-        SCHEDULE \j + LEAD
-        .endif
+// ROUND: round t = t0 + j of FIPS 180-4 section 6.4.2 on all four streams, %r11 = 32 t0 (the
+// offset of W[t0] and K[t0]). Only d and h are written: d becomes the new e and h the new a. With
+// `sched` it first works out W[t + 16], which round t + 16 will use.
+.macro ROUND a, b, c, d, e, f, g, h, xin, xout, j, sched
+        vpaddq  WINDOW+32*\j(%rsp,%r11), \h, \h
+        vpaddq  32*\j(%rcx,%r11), \h, \h
+        .if \sched
+        SCHEDULE \j
         .endif
         // Sigma1(e) = rotr14 ^ rotr18 ^ rotr41: the start of the round's longest chain (e,
         // Sigma1, T1, the new e), so first
@@ -87,9 +72,9 @@
         vpaddq  %ymm10, \h, \h          // the new a
 .endm
 
-// W[u] = sigma1(W[u-2]) + W[u-7] + sigma0(W[u-15]) + W[u-16] into window slot s = u mod 16.
-.macro SCHEDULE s
-        vmovdqa WINDOW+32*((\s+1) & 15)(%rsp), %ymm13
+// W[u] = sigma1(W[u-2]) + W[u-7] + sigma0(W[u-15]) + W[u-16] for u = t0 + j + 16.
+.macro SCHEDULE j
+        vmovdqa WINDOW+32*(\j+1)(%rsp,%r11), %ymm13
         vpsrlq  $1, %ymm13, %ymm14
         vpsllq  $63, %ymm13, %ymm15
         vpxor   %ymm15, %ymm14, %ymm14
@@ -97,9 +82,9 @@
         vpxor   %ymm15, %ymm14, %ymm14
         vpshufb .Lrotr8(%rip), %ymm13, %ymm13
         vpxor   %ymm13, %ymm14, %ymm14          // sigma0(W[u-15])
-        vpaddq  WINDOW+32*(\s & 15)(%rsp), %ymm14, %ymm14
-        vpaddq  WINDOW+32*((\s+9) & 15)(%rsp), %ymm14, %ymm14
-        vmovdqa WINDOW+32*((\s+14) & 15)(%rsp), %ymm13
+        vpaddq  WINDOW+32*\j(%rsp,%r11), %ymm14, %ymm14
+        vpaddq  WINDOW+32*(\j+9)(%rsp,%r11), %ymm14, %ymm14
+        vmovdqa WINDOW+32*(\j+14)(%rsp,%r11), %ymm13
         vpsrlq  $19, %ymm13, %ymm15
         vpsllq  $45, %ymm13, %ymm12
         vpxor   %ymm12, %ymm15, %ymm15
@@ -110,28 +95,19 @@
         vpsrlq  $6, %ymm13, %ymm12
         vpxor   %ymm12, %ymm15, %ymm15          // sigma1(W[u-2])
         vpaddq  %ymm15, %ymm14, %ymm14
-        vmovdqa %ymm14, WINDOW+32*(\s & 15)(%rsp)
+        vmovdqa %ymm14, WINDOW+32*(\j+16)(%rsp,%r11)
 .endm
 
-// Sixteen rounds. After eight rounds every role is back in its home register, after two the
-// b ^ c register.
-.macro ROUNDS16 kind
-        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, \kind, 0
-        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8, \kind, 1
-        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9, \kind, 2
-        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8, \kind, 3
-        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9, \kind, 4
-        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8, \kind, 5
-        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9, \kind, 6
-        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8, \kind, 7
-        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, \kind, 8
-        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8, \kind, 9
-        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9, \kind, 10
-        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8, \kind, 11
-        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9, \kind, 12
-        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8, \kind, 13
-        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9, \kind, 14
-        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8, \kind, 15
+// Eight rounds: every role is back in its home register after them, the b ^ c register after two.
+.macro ROUNDS8 sched
+        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, 0, \sched
+        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8, 1, \sched
+        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9, 2, \sched
+        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8, 3, \sched
+        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9, 4, \sched
+        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8, 5, \sched
+        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9, 6, \sched
+        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8, 7, \sched
 .endm
 
 // Words 4q..4q+3 of the four streams' blocks into window slots 4q..4q+3, one stream a lane
@@ -140,7 +116,7 @@
         vmovdqu 32*\q(%r8), %ymm10
         vmovdqu 32*\q(%r9), %ymm11
         vmovdqu 32*\q(%r10), %ymm12
-        vmovdqu 32*\q(%r11), %ymm13
+        vmovdqu 32*\q(%rsi), %ymm13
         vpunpcklqdq %ymm11, %ymm10, %ymm14      // words 0, 2 of streams 0, 1
         vpunpckhqdq %ymm11, %ymm10, %ymm15      // words 1, 3 of streams 0, 1
         vpunpcklqdq %ymm13, %ymm12, %ymm10      // words 0, 2 of streams 2, 3
@@ -171,7 +147,7 @@ shasta_sha512_avx2_x4_blocks:
         mov     0(%rsi), %r8
         mov     8(%rsi), %r9
         mov     16(%rsi), %r10
-        mov     24(%rsi), %r11
+        mov     24(%rsi), %rsi
         vmovdqu 0(%rdi), %ymm0
         vmovdqu 32(%rdi), %ymm1
         vmovdqu 64(%rdi), %ymm2
@@ -188,11 +164,11 @@ shasta_sha512_avx2_x4_blocks:
         prefetcht0 AHEAD(%r8)
         prefetcht0 AHEAD(%r9)
         prefetcht0 AHEAD(%r10)
-        prefetcht0 AHEAD(%r11)
+        prefetcht0 AHEAD(%rsi)
         prefetcht0 AHEAD+64(%r8)
         prefetcht0 AHEAD+64(%r9)
         prefetcht0 AHEAD+64(%r10)
-        prefetcht0 AHEAD+64(%r11)
+        prefetcht0 AHEAD+64(%rsi)
         vmovdqa %ymm0, SAVED+0(%rsp)
         vmovdqa %ymm1, SAVED+32(%rsp)
         vmovdqa %ymm2, SAVED+64(%rsp)
@@ -202,16 +178,17 @@ shasta_sha512_avx2_x4_blocks:
         vmovdqa %ymm6, SAVED+192(%rsp)
         vmovdqa %ymm7, SAVED+224(%rsp)
         vpxor   %ymm1, %ymm2, %ymm8             // b ^ c for the first round
-        mov     %rcx, %rax                      // K[0]
-        ROUNDS16 first                          // rounds 0..15
-        mov     $3, %esi
+        xor     %r11d, %r11d                    // t = 0
 .Lscheduled:
-        add     $512, %rax                      // K[t] of the next sixteen
-        ROUNDS16 middle                         // rounds 16..63
-        dec     %esi
-        jnz     .Lscheduled
-        add     $512, %rax
-        ROUNDS16 last                           // rounds 64..79
+        ROUNDS8 1                               // rounds t..t+7 and W[t+16..t+23]
+        add     $256, %r11
+        cmp     $2048, %r11
+        jne     .Lscheduled
+.Lunscheduled:
+        ROUNDS8 0                               // rounds 64..79
+        add     $256, %r11
+        cmp     $2560, %r11
+        jne     .Lunscheduled
         vpaddq  SAVED+0(%rsp), %ymm0, %ymm0
         vpaddq  SAVED+32(%rsp), %ymm1, %ymm1
         vpaddq  SAVED+64(%rsp), %ymm2, %ymm2
@@ -223,7 +200,7 @@ shasta_sha512_avx2_x4_blocks:
         sub     $-128, %r8
         sub     $-128, %r9
         sub     $-128, %r10
-        sub     $-128, %r11
+        sub     $-128, %rsi
         dec     %rdx
         jnz     .Lblock
         vmovdqu %ymm0, 0(%rdi)
