@@ -22,7 +22,7 @@ set(_shasta_kernel_rows
   "shani|x86_64|src/kernels/x86/sha256_shani_x4_blocks.S|none|SHASTA_HAVE_SHANI_X4_ASM"
   "shani|x86_64|src/kernels/x86/sha256_shani_pbkdf2.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_PBKDF2"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_x4.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X4"
-  "avx2|x86_64|src/kernels/x86/sha512_avx2_x4_blocks.S|none|SHASTA_HAVE_AVX2_X4_ASM"
+  "avx2|x86_64|src/kernels/x86/sha512_avx2_x5_blocks.S|none|SHASTA_HAVE_AVX2_X5_ASM"
   "avx2|x86_64|src/kernels/x86/sha256_avx2_x8.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X8"
   "armv8|aarch64|src/kernels/arm/sha256_armv8.cpp|-march=armv8-a+crypto|SHASTA_HAVE_ARMV8"
   "armv8|aarch64|src/kernels/arm/sha512_armv8.cpp|-march=armv8.2-a+sha3|SHASTA_HAVE_ARMV8_SHA512"

@@ -108,7 +108,8 @@ void pbkdf2_block(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations
   wipe_object(outer_block);
 }
 
-// The family's lane kernel (lanes.hpp): 4 SHA-256 streams on SHA-NI, 4 SHA-512 streams on AVX2.
+// The family's lane kernel (lanes.hpp): 4 SHA-256 streams on SHA-NI, 5 SHA-512 streams on AVX2
+// (4 where the assembly loop is not built).
 template <class H>
 auto lane_kernel() noexcept {
   if constexpr (sizeof(typename H::Word) == 4)
@@ -179,7 +180,7 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
 // output over (2^32 - 1) x HashLen bytes (Error::output_too_long).
 //
 // The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams; AVX2:
-// 8 SHA-256 or 4 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they
+// 8 SHA-256 or 5 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they
 // run side by side; the rest one at a time.
 template <class H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {

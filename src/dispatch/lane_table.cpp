@@ -40,8 +40,8 @@ constexpr LaneEntry<CompressLanes256> kSha256Lanes[] = {
 
 constexpr LaneEntry<CompressLanes512> kSha512Lanes[] = {
 #ifdef SHASTA_HAVE_AVX2_X4
-#ifdef SHASTA_HAVE_AVX2_X4_ASM
-    {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4, kernels::avx2::sha512_compress_x4_tail},
+#ifdef SHASTA_HAVE_AVX2_X5_ASM
+    {"avx2", has_avx2, 5, kernels::avx2::sha512_compress_x5, kernels::avx2::sha512_compress_x5_tail},
 #else
     {"avx2", has_avx2, 4, kernels::avx2::sha512_compress_x4, nullptr},
 #endif

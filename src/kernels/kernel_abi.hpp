@@ -71,8 +71,10 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
-// With the assembly block loop (ELF): four lanes in the intrinsics loop, for padding blocks.
-void sha512_compress_x4_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// With the assembly block loop (ELF): five lanes, the fifth on the general registers, and the
+// same in the intrinsics loop and the single-stream kernel, for padding blocks.
+void sha512_compress_x5(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // Eight lanes (the same CPU needs).
 void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2

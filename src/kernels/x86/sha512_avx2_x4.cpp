@@ -1,6 +1,8 @@
 // sha512_avx2_x4.cpp: SHA-512 compression (FIPS 180-4 section 6.4.2) of four independent streams,
 // one per 64-bit lane of each AVX2 register (the multi-buffer layout of Intel's "Multi-Buffer
 // Hashing" papers, Guilford et al.); rotations as two shifts and an or, the schedule in the rounds.
+// On ELF targets the lane kernel is the five-stream assembly loop (sha512_avx2_x5_blocks.S: these
+// four and a fifth on the general registers); these intrinsics then run its padding blocks.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -8,11 +10,11 @@
 
 #include "../kernel_abi.hpp"
 
-#ifdef SHASTA_HAVE_AVX2_X4_ASM
-// The block loop in assembly (sha512_avx2_x4_blocks.S): columns a..h (lane l: stream l), updated in
-// place; n >= 1.
-extern "C" void shasta_sha512_avx2_x4_blocks(__m256i columns[8], const std::uint8_t* const blocks[4], std::size_t n,
-                                             const std::uint64_t (*k)[4]) noexcept;
+#ifdef SHASTA_HAVE_AVX2_X5_ASM
+// The block loop in assembly (sha512_avx2_x5_blocks.S): streams 0..3 as columns a..h (lane l:
+// stream l), stream 4 in natural order; all updated in place; n >= 1.
+extern "C" void shasta_sha512_avx2_x5_blocks(__m256i columns[8], const std::uint8_t* const blocks[5], std::size_t n,
+                                             const std::uint64_t (*k)[4], std::uint64_t fifth[8]) noexcept;
 #endif
 
 namespace shasta::kernels::avx2 {
@@ -119,15 +121,6 @@ template <bool kSched>
   _mm256_storeu_si256(static_cast<V*>(p), v);
 }
 
-#ifdef SHASTA_HAVE_AVX2_X4_ASM
-// The block loop in assembly: the same rounds with the registers assigned by hand.
-void blocks_asm(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
-  V columns[8] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h};
-  shasta_sha512_avx2_x4_blocks(columns, blocks, n, kSha512RoundConstantsX4.k);
-  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
-  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
-}
-#endif
 
 void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap =
@@ -156,21 +149,17 @@ void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t 
   } while (--n != 0);
 }
 
-// The states transposed to columns (one stream a lane) around a block loop; n >= 1.
-[[gnu::always_inline]] inline void compress_columns(std::uint64_t* const states[], const std::uint8_t* const blocks[],
-                                                    std::size_t n,
-                                                    void (*run_blocks)(Work&, const std::uint8_t* const[],
-                                                                       std::size_t) noexcept) noexcept {
-  Work s;
-  {
-    V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
-    transpose(r0, r1, r2, r3);
-    s.a = r0, s.b = r1, s.c = r2, s.d = r3;
-    r0 = load(states[0] + 4), r1 = load(states[1] + 4), r2 = load(states[2] + 4), r3 = load(states[3] + 4);
-    transpose(r0, r1, r2, r3);
-    s.e = r0, s.f = r1, s.g = r2, s.h = r3;
-  }
-  run_blocks(s, blocks, n);
+// The states of streams 0..3 as columns (one stream a lane) and back.
+[[gnu::always_inline]] inline void load_columns(std::uint64_t* const states[], Work& s) noexcept {
+  V r0 = load(states[0]), r1 = load(states[1]), r2 = load(states[2]), r3 = load(states[3]);
+  transpose(r0, r1, r2, r3);
+  s.a = r0, s.b = r1, s.c = r2, s.d = r3;
+  r0 = load(states[0] + 4), r1 = load(states[1] + 4), r2 = load(states[2] + 4), r3 = load(states[3] + 4);
+  transpose(r0, r1, r2, r3);
+  s.e = r0, s.f = r1, s.g = r2, s.h = r3;
+}
+
+[[gnu::always_inline]] inline void store_columns(const Work& s, std::uint64_t* const states[]) noexcept {
   V r0 = s.a, r1 = s.b, r2 = s.c, r3 = s.d;
   transpose(r0, r1, r2, r3);
   store(states[0], r0), store(states[1], r1), store(states[2], r2), store(states[3], r3);
@@ -179,21 +168,38 @@ void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t 
   store(states[0] + 4, r0), store(states[1] + 4, r1), store(states[2] + 4, r2), store(states[3] + 4, r3);
 }
 
+[[gnu::always_inline]] inline void compress_columns(std::uint64_t* const states[], const std::uint8_t* const blocks[],
+                                                    std::size_t n,
+                                                    void (*run_blocks)(Work&, const std::uint8_t* const[],
+                                                                       std::size_t) noexcept) noexcept {
+  Work s;
+  load_columns(states, s);
+  run_blocks(s, blocks, n);
+  store_columns(s, states);
+}
+
 }  // namespace
 
 void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
   if (n == 0) return;
-#ifdef SHASTA_HAVE_AVX2_X4_ASM
-  compress_columns(states, blocks, n, blocks_asm);
-#else
   compress_columns(states, blocks, n, blocks_intrinsics);
-#endif
 }
 
-#ifdef SHASTA_HAVE_AVX2_X4_ASM
-void sha512_compress_x4_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+#ifdef SHASTA_HAVE_AVX2_X5_ASM
+void sha512_compress_x5(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
   if (n == 0) return;
-  compress_columns(states, blocks, n, blocks_intrinsics);
+  Work s;
+  load_columns(states, s);
+  V columns[8] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h};
+  shasta_sha512_avx2_x5_blocks(columns, blocks, n, kSha512RoundConstantsX4.k, states[4]);
+  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
+  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
+  store_columns(s, states);
+}
+
+void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
+  sha512_compress_x4(states, blocks, n);
+  sha512_compress(states[4], blocks[4], n);
 }
 #endif
 
