@@ -55,16 +55,23 @@
 .endm
 
 // The fifth stream, on the general registers, whose ALUs the vector rounds leave idle: a..h in
-// %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12 (renamed like the vector ones), b ^ c in %r13, scratch %r14, %r15, %rax; its
-// schedule (80 words, 32 bytes apart so that one index serves both) and chaining values on the stack.
+// %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12 (renamed like the vector ones), b ^ c in %r13,
+// scratch %r14, %r15, %rax; its schedule (80 words, 32 bytes apart so that one index serves both)
+// and chaining values on the stack.
+
+// SROTR3: %r14 = rotr(x, r1) ^ rotr(x, r2) ^ rotr(x, r3); %r15 scratch.
+.macro SROTR3 x, r1, r2, r3
+        rorx    $\r1, \x, %r14
+        rorx    $\r2, \x, %r15
+        xor     %r15, %r14
+        rorx    $\r3, \x, %r15
+        xor     %r15, %r14
+.endm
+
 .macro SROUND a, b, c, d, e, f, g, h, j
         add     SWINDOW+32*\j(%rsp,%r11), \h
         add     32*\j(%rcx,%r11), \h
-        rorx    $14, \e, %r14
-        rorx    $18, \e, %r15
-        xor     %r15, %r14
-        rorx    $41, \e, %r15
-        xor     %r15, %r14                      // Sigma1(e)
+        SROTR3  \e, 14, 18, 41                  // Sigma1(e)
         mov     \f, %r15
         xor     \g, %r15
         and     \e, %r15
@@ -72,11 +79,7 @@
         add     %r15, \h
         add     %r14, \h                        // T1
         add     \h, \d                          // the new e
-        rorx    $28, \a, %r14
-        rorx    $34, \a, %r15
-        xor     %r15, %r14
-        rorx    $39, \a, %r15
-        xor     %r15, %r14                      // Sigma0(a)
+        SROTR3  \a, 28, 34, 39                  // Sigma0(a)
         mov     \a, %r15
         xor     \b, %r15                        // a ^ b
         and     %r15, %r13
