@@ -18,6 +18,14 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
+// Built with -fcf-protection (CET), the object must say it supports IBT and shadow stacks, or the
+// linker marks the whole program as not supporting them; cet.h adds that note and _CET_ENDBR.
+#if defined(__CET__)
+#include <cet.h>
+#else
+#define _CET_ENDBR
+#endif
+
 #define WINDOW 0     /* 4 streams x 4 slots x 16 bytes */
 #define SAVED 256    /* 8 x 16 bytes */
 #define AHEAD 256    /* prefetch distance: four blocks of each stream */
@@ -74,6 +82,7 @@
 
 shasta_sha256_shani_x4_blocks:
         .cfi_startproc
+        _CET_ENDBR
         sub     $FRAME, %rsp
         .cfi_adjust_cfa_offset FRAME
         mov     0(%rsi), %r8

@@ -23,6 +23,14 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
+// Built with -fcf-protection (CET), the object must say it supports IBT and shadow stacks, or the
+// linker marks the whole program as not supporting them; cet.h adds that note and _CET_ENDBR.
+#if defined(__CET__)
+#include <cet.h>
+#else
+#define _CET_ENDBR
+#endif
+
 #define WINDOW 0     /* W[0..79]: 80 x 32 bytes */
 #define SWINDOW 2560 /* the fifth stream's W[0..79], 32 bytes apart */
 #define SAVED 5120   /* a..h before the block: 8 x 32 bytes */
@@ -206,6 +214,7 @@
 
 shasta_sha512_avx2_x5_blocks:
         .cfi_startproc
+        _CET_ENDBR
         push    %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset %rbp, -16
