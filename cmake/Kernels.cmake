@@ -1,5 +1,6 @@
 # The kernel table of the build: one row per kernel file, with the ISA flags that file alone is
-# compiled with (an assembly file: none), and the definition that puts it in the dispatch table (src/dispatch/kernel_table.cpp).
+# compiled with (an assembly file: none), and the definition that puts it in the dispatch table
+# (src/dispatch/kernel_table.cpp).
 # SHASTA_ENABLE_<KERNEL>=OFF leaves a kernel out.
 set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp
                           src/kernels/round_constants.cpp)

@@ -1,6 +1,7 @@
 // many.hpp: many independent messages at once. The messages run side by side on the lanes of a
 // many-message kernel where the active kernel has one (SHA-NI: 4 SHA-256 streams; AVX2: 8 SHA-256
-// or 5 SHA-512 streams); a lane whose message ends takes the next one, and the last few finish one at a time.
+// or 5 SHA-512 streams); a lane whose message ends takes the next one, and the last few finish one
+// at a time.
 //
 //   std::vector<shasta::ByteView> msgs = ...;
 //   std::vector<std::uint8_t> out(msgs.size() * shasta::Sha256::digest_size);

@@ -116,18 +116,18 @@ void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const
   compress_lanes<4>(states, blocks, n);
 #else
   if (n == 0) return;
+  Stream s[4];
   __m128i packed[8];
   for (std::size_t l = 0; l < 4; ++l) {
-    const Packed p = pack({_mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l])),
-                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l] + 4))});
-    packed[2 * l] = p.abef;
-    packed[2 * l + 1] = p.cdgh;
+    load_state(s[l], states[l]);
+    packed[2 * l] = s[l].abef;
+    packed[2 * l + 1] = s[l].cdgh;
   }
   shasta_sha256_shani_x4_blocks(packed, blocks, n, kSha256RoundConstants.k);
   for (std::size_t l = 0; l < 4; ++l) {
-    const Natural s = unpack({packed[2 * l], packed[2 * l + 1]});
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l]), s.lo);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l] + 4), s.hi);
+    s[l].abef = packed[2 * l];
+    s[l].cdgh = packed[2 * l + 1];
+    store_state(s[l], states[l]);
   }
 #endif
 }

@@ -18,24 +18,13 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
-// Built with -fcf-protection (CET), the object must say it supports IBT and shadow stacks, or the
-// linker marks the whole program as not supporting them; cet.h adds that note and _CET_ENDBR.
-#if defined(__CET__)
-#include <cet.h>
-#else
-#define _CET_ENDBR
-#endif
+#include "asm_elf.h"
 
 #define WINDOW 0     /* 4 streams x 4 slots x 16 bytes */
 #define SAVED 256    /* 8 x 16 bytes */
 #define AHEAD 256    /* prefetch distance: four blocks of each stream */
 #define FRAME 392    /* 384 rounded so that %rsp is 16-aligned (it is 8 mod 16 on entry) */
 
-        .text
-        .p2align 5
-        .globl  shasta_sha256_shani_x4_blocks
-        .hidden shasta_sha256_shani_x4_blocks
-        .type   shasta_sha256_shani_x4_blocks, @function
 
 // STEP: rounds 4s..4s+3 of one stream: first the message words W[4s..4s+3] (loaded and
 // byte-swapped for s < 4, else scheduled from the window: msg1 adds sigma0, the palignr brings
@@ -80,7 +69,7 @@
         STEP    \s, 3, %r11, %xmm7, %xmm8, %xmm15
 .endm
 
-shasta_sha256_shani_x4_blocks:
+KERNEL_FUNCTION(shasta_sha256_shani_x4_blocks)
         .cfi_startproc
         _CET_ENDBR
         sub     $FRAME, %rsp
@@ -144,8 +133,4 @@ shasta_sha256_shani_x4_blocks:
 .Lbswap:
         .quad   0x0405060700010203, 0x0c0d0e0f08090a0b
 
-#endif
-
-#if defined(__ELF__)
-        .section .note.GNU-stack, "", @progbits
 #endif

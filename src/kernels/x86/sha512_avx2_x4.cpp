@@ -121,7 +121,7 @@ template <bool kSched>
   _mm256_storeu_si256(static_cast<V*>(p), v);
 }
 
-
+// The block loop in intrinsics (non-ELF targets' lane kernel; the assembly one's padding blocks).
 void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap =
       _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);

@@ -23,13 +23,7 @@
 
 #if defined(__x86_64__) && defined(__ELF__)
 
-// Built with -fcf-protection (CET), the object must say it supports IBT and shadow stacks, or the
-// linker marks the whole program as not supporting them; cet.h adds that note and _CET_ENDBR.
-#if defined(__CET__)
-#include <cet.h>
-#else
-#define _CET_ENDBR
-#endif
+#include "asm_elf.h"
 
 #define WINDOW 0     /* W[0..79]: 80 x 32 bytes */
 #define SWINDOW 2560 /* the fifth stream's W[0..79], 32 bytes apart */
@@ -42,11 +36,6 @@
 #define FRAME 5504
 #define AHEAD 512    /* prefetch distance: four blocks of each stream */
 
-        .text
-        .p2align 5
-        .globl  shasta_sha512_avx2_x5_blocks
-        .hidden shasta_sha512_avx2_x5_blocks
-        .type   shasta_sha512_avx2_x5_blocks, @function
 
 .macro ROTR3 x, r1, r2, r3
         vpsrlq  $\r1, \x, %ymm10
@@ -212,7 +201,7 @@
         vmovdqa %ymm15, WINDOW+32*(4*\q+3)(%rsp)
 .endm
 
-shasta_sha512_avx2_x5_blocks:
+KERNEL_FUNCTION(shasta_sha512_avx2_x5_blocks)
         .cfi_startproc
         _CET_ENDBR
         push    %rbp
@@ -422,8 +411,4 @@ shasta_sha512_avx2_x5_blocks:
 .Lrotr8:
         .quad   0x0007060504030201, 0x080f0e0d0c0b0a09, 0x0007060504030201, 0x080f0e0d0c0b0a09
 
-#endif
-
-#if defined(__ELF__)
-        .section .note.GNU-stack, "", @progbits
 #endif
