@@ -259,18 +259,28 @@ RFC4231_CASE5 = {  # RFC 4231 section 4.6: Key = 0x0c * 20, Data = "Test With Tr
 }
 
 
+def hex_key_args(key: bytes) -> list:
+    """--key-hex KEY; an empty key (whose --key-hex value would be refused as empty) from an empty file,
+    with --empty-key, which an empty key needs."""
+    return ['--key-hex', key.hex()] if key else ['--key-file', write('empty.key', b''), '--empty-key']
+
+
 def key_args(how: str, key: bytes, tag: str) -> tuple[list, bytes, dict | None, str]:
     """Returns (args, stdin, env, env_note) passing `key` by `how`: hex, file, env or stdin."""
+    empty = ['--empty-key'] if not key else []
+    if how in ('hex', 'HEX') and not key:
+        return hex_key_args(key), b'', None, ''
     if how == 'hex':
         return ['--key-hex', key.hex()], b'', None, ''
     if how == 'HEX':
         return ['--key-hex=' + key.hex().upper()], b'', None, ''
     if how == 'file':
-        return ['--key-file', write(f'key-{tag}.bin', key)], b'', None, ''
+        return ['--key-file', write(f'key-{tag}.bin', key), *empty], b'', None, ''
     if how == 'env':
-        return ['--key-env', 'SHASTA_TEST_KEY'], b'', key_env('SHASTA_TEST_KEY', key), f'SHASTA_TEST_KEY={key!r}'
+        return ['--key-env', 'SHASTA_TEST_KEY', *empty], b'', key_env('SHASTA_TEST_KEY', key), \
+            f'SHASTA_TEST_KEY={key!r}'
     if how == 'stdin':
-        return ['--key-file', '-'], key, None, ''
+        return ['--key-file', '-', *empty], key, None, ''
     raise ValueError(how)
 
 
@@ -560,14 +570,14 @@ def test_hmac_format(rng: random.Random) -> None:
                 want_out = gnu_equivalent(alg, g.stdout, key, contents)
                 want_err = gnu_equivalent(alg, g.stderr, key, contents)
                 expect(area, f'-a {alg.cli} {" ".join(opts + jobs)} (GNU {alg.gnu} shape)',
-                       ['hmac', '-a', alg.cli, '--key-hex', key.hex(), *jobs, *opts, *operands], want_out,
+                       ['hmac', '-a', alg.cli, *hex_key_args(key), *jobs, *opts, *operands], want_out,
                        stdin=stdin_data, want_rc=g.returncode, want_err=want_err)
     # The missing-file diagnostic, spelled out once without GNU.
     alg = ALGS['256']
     want = hmac_line(alg, ref_hmac(alg, key, b'abc'), 'a.txt') + hmac_line(alg, ref_hmac(alg, key, b''), 'empty')
     for jobs in ([], ['-j2']):
         expect(area, f'missing FILE between two files {" ".join(jobs)}',
-               ['hmac', *jobs, '--key-hex', key.hex(), 'a.txt', 'missing', 'empty'], want, want_rc=1,
+               ['hmac', *jobs, *hex_key_args(key), 'a.txt', 'missing', 'empty'], want, want_rc=1,
                want_err=b'shasta hmac: missing: No such file or directory\n')
 
 
@@ -583,20 +593,21 @@ def test_hmac_check(rng: random.Random) -> None:
     names = list(files)
     for alg in ALGS.values():
         key = bytes(rng.randrange(256) for _ in range(rng.choice([0, 13, alg.block, alg.block + 1, 300])))
-        kh = key.hex()
+        kh = hex_key_args(key)
         for tag in (False, True):
             lines = b''.join(hmac_line(alg, ref_hmac(alg, key, files[n]), n, tag=tag) for n in names)
-            gen = ['hmac', '-a', alg.cli, '--key-hex', kh, *(['--tag'] if tag else []), *names]
+            gen = ['hmac', '-a', alg.cli, *kh, *(['--tag'] if tag else []), *names]
             if not expect(area, f'-a {alg.cli} {"--tag" if tag else "untagged"} generate', gen, lines):
                 continue
             sumfile = write(f'chk-{alg.cli}-{int(tag)}.sum', lines)
             ok_all = b''.join(f'{n}: OK\n'.encode() for n in names)
             for jobs in ([], ['-j2']):
                 expect(area, f'-a {alg.cli} {"--tag" if tag else "untagged"} -c round trip {" ".join(jobs)}',
-                       ['hmac', '-a', alg.cli, '--key-hex', kh, *jobs, '-c', sumfile], ok_all)
+                       ['hmac', '-a', alg.cli, *kh, *jobs, '-c', sumfile], ok_all)
             # The same check file on stdin, keyed by a file.
             expect(area, f'-a {alg.cli} {"--tag" if tag else "untagged"} -c from stdin, --key-file',
-                   ['hmac', '-a', alg.cli, '--key-file', write('chk.key', key), '--check'], ok_all, stdin=lines)
+                   ['hmac', '-a', alg.cli, '--key-file', write('chk.key', key), *(['--empty-key'] if not key else []),
+                    '--check'], ok_all, stdin=lines)
             # One tampered line -> FAILED, GNU's warning, exit 1.
             k = rng.randrange(len(names))
             mac = ref_hmac(alg, key, files[names[k]]).hex()
@@ -606,7 +617,7 @@ def test_hmac_check(rng: random.Random) -> None:
             tampered = write(f'chk-{alg.cli}-{int(tag)}-bad.sum', b'\n'.join(split))
             want = b''.join(f'{n}: {"FAILED" if i == k else "OK"}\n'.encode() for i, n in enumerate(names))
             expect(area, f'-a {alg.cli} {"--tag" if tag else "untagged"} -c tampered line {k + 1}',
-                   ['hmac', '-a', alg.cli, '--key-hex', kh, '-c', tampered], want, want_rc=1,
+                   ['hmac', '-a', alg.cli, *kh, '-c', tampered], want, want_rc=1,
                    want_err=b'shasta hmac: WARNING: 1 computed checksum did NOT match\n')
             # A different key (not key + zero bytes: HMAC pads short keys with zeros): every line fails.
             other = bytes([key[0] ^ 1]) + key[1:] if key else b'\x01'
@@ -894,6 +905,31 @@ def test_refusals() -> None:
     expect_refusal(area, 'hmac --key-hex twice', ['hmac', '--key-hex', '00', '--key-hex', '00', 'msg'])
     for bad in ('0', 'abc', 'zz', '0g', 'g0', ' 00', '0x00'):
         expect_refusal(area, f'hmac --key-hex {bad!r}', ['hmac', '--key-hex', bad, 'msg'])
+    # An empty option value is refused, never read as another source or as the empty key (bug: '--key-file ""'
+    # fell through to an empty --key-hex and signed with the empty key, and '-c' said OK to tags forged with it).
+    write('empty-key', b'')
+    forged = write('forged.sum', hmac_line(ALGS['256'], ref_hmac(ALGS['256'], b'', b'message'), 'msg'))
+    env_empty = key_env('EMPTY_KEY', b'')
+    for args in (['--key-file', ''], ['--key-file='], ['--key-env', ''], ['--key-env='], ['--key-hex', ''],
+                 ['--key-hex=']):
+        for extra in ([], ['--empty-key']):
+            expect_refusal(area, f'hmac {" ".join(args + extra)!r} (an empty option value)',
+                           ['hmac', *args, *extra, 'msg'])
+            expect_refusal(area, f'hmac {" ".join(args + extra)!r} -c of a tag made with the empty key',
+                           ['hmac', *args, *extra, '-c', forged])
+    # An empty key from a file or a set-but-empty variable: refused unless --empty-key says it is meant.
+    expect_refusal(area, 'hmac --key-file of an empty file', ['hmac', '--key-file', 'empty-key', 'msg'],
+                   err_has=b'empty')
+    expect_refusal(area, 'hmac --key-file of an empty file, -c', ['hmac', '--key-file', 'empty-key', '-c', forged])
+    expect_refusal(area, 'hmac --key-env of an empty variable', ['hmac', '--key-env', 'EMPTY_KEY', 'msg'],
+                   env=env_empty, env_note='EMPTY_KEY=')
+    expect_refusal(area, 'hmac --key-file - with empty stdin', ['hmac', '--key-file', '-', 'msg'], stdin=b'')
+    expect(area, 'hmac --key-file of an empty file with --empty-key',
+           ['hmac', '--key-file', 'empty-key', '--empty-key', 'msg'],
+           hmac_line(ALGS['256'], ref_hmac(ALGS['256'], b'', b'message'), 'msg'))
+    expect(area, 'hmac --key-env of an empty variable with --empty-key, -c',
+           ['hmac', '--key-env', 'EMPTY_KEY', '--empty-key', '-c', forged], b'msg: OK\n', env=env_empty,
+           env_note='EMPTY_KEY=')
     unset = dict(BASE_ENV)
     unset.pop(b'SHASTA_UNSET_KEY', None)
     expect_refusal(area, 'hmac --key-env of an unset variable', ['hmac', '--key-env', 'SHASTA_UNSET_KEY', 'msg'],

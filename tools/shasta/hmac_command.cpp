@@ -22,22 +22,33 @@ int hmac_command(int argc, char** argv) {
   }
 
   Secret key;
-  if (!options.key_file.empty()) {
-    if (options.key_file == "-") {
-      for (const std::string& operand : options.operands) {
-        if (operand == "-") return output.usage_error("the key and a FILE cannot both be standard input");
+  switch (options.key_source) {
+    case SumOptions::KeySource::file:
+      if (options.key_value == "-") {
+        for (const std::string& operand : options.operands) {
+          if (operand == "-") return output.usage_error("the key and a FILE cannot both be standard input");
+        }
       }
+      if (const int err = read_secret_file(options.key_value, key); err != 0) {
+        output.error(options.key_value, err);
+        return EXIT_FAILURE;
+      }
+      break;
+    case SumOptions::KeySource::env: {
+      const char* value = std::getenv(options.key_value.c_str());
+      if (value == nullptr) return output.usage_error("environment variable " + options.key_value + " is not set");
+      key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
+      break;
     }
-    if (const int err = read_secret_file(options.key_file, key); err != 0) {
-      output.error(options.key_file, err);
-      return EXIT_FAILURE;
-    }
-  } else if (!options.key_env.empty()) {
-    const char* value = std::getenv(options.key_env.c_str());
-    if (value == nullptr) return output.usage_error("environment variable " + options.key_env + " is not set");
-    key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
-  } else if (!decode_hex_secret(options.key_hex, key)) {
-    return output.usage_error("--key-hex: not hex (pairs of digits 0-9, a-f)");
+    case SumOptions::KeySource::hex:
+      if (!decode_hex_secret(options.key_value, key)) {
+        return output.usage_error("--key-hex: not hex (pairs of digits 0-9, a-f)");
+      }
+      break;
+    case SumOptions::KeySource::none: return output.usage_error("give the key once");  // not reached: counted above
+  }
+  if (key.size() == 0 && !options.empty_key_ok) {
+    return output.usage_error("the key is empty (anyone can forge its tags): give --empty-key if that is meant");
   }
 
   output.set_records_flushed_at_exit(options.terminator == '\0');

@@ -26,6 +26,7 @@ enum LongOnly : int {
   kKeyHex,
   kKeyFile,
   kKeyEnv,
+  kEmptyKey,
 };
 
 // The GNU options and shasta's extensions; `shasta sum` adds -a/--algorithm.
@@ -53,6 +54,7 @@ constexpr option kKeyOptions[] = {
     {"key-hex", required_argument, nullptr, kKeyHex},
     {"key-file", required_argument, nullptr, kKeyFile},
     {"key-env", required_argument, nullptr, kKeyEnv},
+    {"empty-key", no_argument, nullptr, kEmptyKey},
 };
 
 std::string help_text(const SumInvocation& invocation, const SumOptions& options) {
@@ -66,6 +68,9 @@ std::string help_text(const SumInvocation& invocation, const SumOptions& options
             "      --key-env=VAR     the key is the value of environment variable VAR\n"
             "      --key-hex=HEX     the key in hex (visible to other users in 'ps': prefer\n"
             "                          --key-file)\n"
+            "An empty option value is an error. An empty key (an empty FILE or VAR) is\n"
+            "refused unless --empty-key says it is meant (RFC 2104 allows one; anyone can\n"
+            "forge its tags).\n"
             "Lines are in the sum format ('HEX  NAME'; --tag: 'HMAC-SHA256 (NAME) = HEX').\n";
   } else if (shasta_mode) {
     text += "Print or check SHA-2 checksums (SHA-256 unless -a says otherwise).\n";
@@ -192,17 +197,20 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
         }
         break;
       case kKeyHex:
-        options.key_hex = optarg;
-        ++options.key_sources;
-        break;
       case kKeyFile:
-        options.key_file = optarg;
+      case kKeyEnv: {
+        // An empty value is refused here: "--key-file $UNSET" must not fall through to another source or
+        // to an empty key, which would sign with a key anyone knows.
+        const char* name = opt == kKeyHex ? "--key-hex" : opt == kKeyFile ? "--key-file" : "--key-env";
+        if (*optarg == '\0') return output.usage_error(std::string(name) + ": the value is empty");
+        options.key_source = opt == kKeyHex    ? SumOptions::KeySource::hex
+                             : opt == kKeyFile ? SumOptions::KeySource::file
+                                               : SumOptions::KeySource::env;
+        options.key_value = optarg;
         ++options.key_sources;
         break;
-      case kKeyEnv:
-        options.key_env = optarg;
-        ++options.key_sources;
-        break;
+      }
+      case kEmptyKey: options.empty_key_ok = true; break;
       case kHelp:
         output.out(help_text(invocation, options));
         return output.report_write_error() ? 1 : 0;

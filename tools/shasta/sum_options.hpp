@@ -27,9 +27,11 @@ struct SumOptions {
   unsigned jobs = 0;  // 0: one per CPU
   ProgressMode progress = ProgressMode::automatic;
   std::vector<std::string> operands;  // "-" when none were given
-  // `shasta hmac` only: where the key comes from (exactly one of them).
-  std::string key_hex, key_file, key_env;
+  // `shasta hmac` only: where the key comes from (given exactly once), and whether an empty key is meant.
+  enum class KeySource { none, hex, file, env } key_source = KeySource::none;
+  std::string key_value;  // the HEX, FILE or VAR of that option; never empty (refused when parsed)
   int key_sources = 0;
+  bool empty_key_ok = false;
 };
 
 // How the tool was invoked: as a GNU tool (sha256sum), or as `shasta sum`, which also takes
