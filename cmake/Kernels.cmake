@@ -1,10 +1,12 @@
 # The kernel table of the build: one row per kernel file, with the ISA flags that file alone is
 # compiled with (an assembly file: none), and the definition that puts it in the dispatch table
-# (src/dispatch/kernel_table.cpp).
+# (src/dispatch/kernel_table.cpp). SHASTA_KERNEL_OBJECTS lists the files' object names for
+# scripts/check-isa-leak, which exempts them (and only them) from its baseline-ISA check.
 # SHASTA_ENABLE_<KERNEL>=OFF leaves a kernel out.
 set(SHASTA_KERNEL_SOURCES src/kernels/sha256_portable.cpp src/kernels/sha512_portable.cpp
                           src/kernels/round_constants.cpp)
 set(SHASTA_KERNEL_DEFINITIONS "")
+set(SHASTA_KERNEL_OBJECTS "")
 
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   set(SHASTA_ARCH x86_64)
@@ -19,10 +21,10 @@ set(_shasta_kernel_rows
   "shani|x86_64|src/kernels/x86/sha256_shani.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI"
   "avx2|x86_64|src/kernels/x86/sha256_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
   "avx2|x86_64|src/kernels/x86/sha512_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
-  "shani|x86_64|src/kernels/x86/sha256_shani_x4.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_X4"
+  "shani|x86_64|src/kernels/x86/sha256_shani_lanes.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_LANES"
   "shani|x86_64|src/kernels/x86/sha256_shani_x4_blocks.S|none|SHASTA_HAVE_SHANI_X4_ASM"
   "shani|x86_64|src/kernels/x86/sha256_shani_pbkdf2.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_PBKDF2"
-  "avx2|x86_64|src/kernels/x86/sha512_avx2_x4.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X4"
+  "avx2|x86_64|src/kernels/x86/sha512_avx2_lanes.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_SHA512_LANES"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_x5_blocks.S|none|SHASTA_HAVE_AVX2_X5_ASM"
   "avx2|x86_64|src/kernels/x86/sha256_avx2_x8.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X8"
   "armv8|aarch64|src/kernels/arm/sha256_armv8.cpp|-march=armv8-a+crypto|SHASTA_HAVE_ARMV8"
@@ -58,6 +60,8 @@ foreach(row IN LISTS _shasta_kernel_rows)
     set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${flag_list}")
   endif()
   list(APPEND SHASTA_KERNEL_SOURCES ${file})
+  get_filename_component(object ${file} NAME)
+  list(APPEND SHASTA_KERNEL_OBJECTS ${object}.o)
   list(APPEND SHASTA_KERNEL_DEFINITIONS ${definition})
   list(APPEND SHASTA_KERNELS ${kernel})
 endforeach()

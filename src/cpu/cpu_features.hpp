@@ -1,18 +1,56 @@
-// cpu_features.hpp: the instruction-set features the kernels need, read once from the CPU and OS.
+// cpu_features.hpp: the instruction-set features the kernels need, as data (a set that can be
+// printed and faked in tests), read once from the CPU and OS.
 #pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
 
 namespace shasta::detail {
 
+// Feature: one CPU (and OS) capability a kernel may need. Each x86 vector feature includes the OS's
+// saving of its register state (XGETBV), so a CPU whose OS does not save ZMM never has avx512f.
+enum class Feature : unsigned {
+  ssse3,       // CPUID.1:ECX.9
+  sse41,       // CPUID.1:ECX.19
+  sha,         // CPUID.7.0:EBX.29 (SHA-NI)
+  avx2,        // CPUID.7.0:EBX.5, with XCR0 bits 1-2 (XMM, YMM)
+  bmi2,        // CPUID.7.0:EBX.8
+  avx512f,     // CPUID.7.0:EBX.16, with XCR0 bits 1-2 and 5-7 (opmask, ZMM_Hi256, Hi16_ZMM)
+  avx512bw,    // CPUID.7.0:EBX.30, the same XCR0 bits
+  avx512vl,    // CPUID.7.0:EBX.31, the same XCR0 bits
+  arm_sha2,    // aarch64 FEAT_SHA256 (HWCAP_SHA2)
+  arm_sha512,  // aarch64 FEAT_SHA512 (HWCAP_SHA512)
+  count
+};
+
+// feature_name spells a feature as `shasta info` and cpu_features() print it.
+constexpr std::string_view feature_name(Feature f) noexcept {
+  constexpr std::string_view kNames[] = {"ssse3",   "sse4.1",   "sha",      "avx2", "bmi2",
+                                         "avx512f", "avx512bw", "avx512vl", "sha2", "sha512"};
+  return kNames[static_cast<unsigned>(f)];
+}
+
+struct FeatureSet {
+  std::uint32_t bits = 0;
+
+  constexpr FeatureSet() = default;
+  constexpr FeatureSet(std::initializer_list<Feature> features) noexcept {
+    for (Feature f : features) bits |= 1u << static_cast<unsigned>(f);
+  }
+  constexpr bool has(Feature f) const noexcept { return (bits >> static_cast<unsigned>(f)) & 1u; }
+  constexpr bool contains(FeatureSet needs) const noexcept { return (bits & needs.bits) == needs.bits; }
+  constexpr void add(Feature f, bool present) noexcept { bits |= (present ? 1u : 0u) << static_cast<unsigned>(f); }
+  constexpr bool empty() const noexcept { return bits == 0; }
+};
+
+// CpuVendor: whose cores these are. The lane kernels rank differently on them (sha256rnds2 issues
+// every 3 cycles on Intel's Golden Cove, every 2 on Zen): kernel_table.cpp keeps the rule.
+enum class CpuVendor { other, intel, amd };
+
 struct CpuFeatures {
-  // x86-64: CPUID leaf 1 ECX, leaf 7 EBX, and XGETBV for the OS's saving of XMM and YMM state.
-  bool ssse3 = false;
-  bool sse41 = false;
-  bool avx2 = false;  // AVX2 and the OS's YMM state
-  bool bmi2 = false;
-  bool sha = false;
-  // aarch64: HWCAP_SHA2 / FEAT_SHA256 and HWCAP_SHA512 / FEAT_SHA512.
-  bool arm_sha2 = false;
-  bool arm_sha512 = false;
+  FeatureSet features;
+  CpuVendor vendor = CpuVendor::other;
 };
 
 // cpu_features_detected reads the features on first call; later calls return the same object.

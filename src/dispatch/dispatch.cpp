@@ -1,11 +1,15 @@
-// dispatch.cpp: the active kernel of each family, resolved once on first use (or forced), held in
-// an atomic pointer so that every later call is one load and one indirect call.
+// dispatch.cpp: each family's active selection, resolved once on first use (or forced), held in one
+// atomic pointer so that every later call is a load and an indirect call; and the public face of
+// the kernel table (kernels.hpp). What to run is decided in decide.cpp.
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
 #include <string>
 
-#include "kernel_table.hpp"
+#include "dispatch.hpp"
 #include "shasta/kernels.hpp"
 
 namespace shasta::detail {
@@ -13,131 +17,212 @@ namespace shasta::detail {
 void resolve_sha256_then_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 
-std::atomic<Compress256> g_sha256_kernel{resolve_sha256_then_compress};
-std::atomic<Compress512> g_sha512_kernel{resolve_sha512_then_compress};
+namespace {
+
+constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr};
+constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr};
+
+constexpr const char* kGenericVariable = "SHASTA_KERNEL";
+
+// Why the active selection was chosen, for `shasta info` (kernel_choice); written with each choice.
+struct ChoiceRecord {
+  std::mutex mutex;
+  Reason reason = Reason::best;
+  const char* variable = nullptr;  // environment reasons: the variable read
+  char requested[32] = {};         // environment reasons: the name it held (cut at 31 bytes)
+};
+
+template <class Word>
+struct Slot {
+  std::atomic<const Selection<Word>*>& active;
+  const FamilyTable<Word>& table;
+  const Selection<Word>& resolver;
+  ChoiceRecord& record;
+};
+
+ChoiceRecord g_record256, g_record512;
+
+}  // namespace
+
+std::atomic<const Selection<std::uint32_t>*> g_sha256_selection{&kResolve256};
+std::atomic<const Selection<std::uint64_t>*> g_sha512_selection{&kResolve512};
 
 namespace {
 
-template <class Fn>
-struct Slot {
-  std::atomic<Fn>& active;
-  std::span<const KernelEntry<Fn>> table;
-  Fn resolver;
-  const char* family_variable;
-};
-
-Slot<Compress256> sha256_slot() noexcept {
-  return {g_sha256_kernel, sha256_kernel_table(), resolve_sha256_then_compress, "SHASTA_KERNEL_SHA256"};
+Slot<std::uint32_t> slot_of(const std::uint32_t*) noexcept {
+  return {g_sha256_selection, sha256_table(), kResolve256, g_record256};
 }
-Slot<Compress512> sha512_slot() noexcept {
-  return {g_sha512_kernel, sha512_kernel_table(), resolve_sha512_then_compress, "SHASTA_KERNEL_SHA512"};
+Slot<std::uint64_t> slot_of(const std::uint64_t*) noexcept {
+  return {g_sha512_selection, sha512_table(), kResolve512, g_record512};
 }
 
-template <class Fn>
-const KernelEntry<Fn>* find(const Slot<Fn>& slot, std::string_view name) noexcept {
-  for (const auto& entry : slot.table) {
-    if (entry.name == name) return &entry;
+template <class Word>
+bool has_row(const FamilyTable<Word>& table, std::string_view name) noexcept {
+  for (const auto& row : table.rows) {
+    if (row.name == name) return true;
   }
-  return nullptr;
+  return false;
 }
 
-template <class Fn>
-Fn best(const Slot<Fn>& slot) noexcept {
-  for (const auto& entry : slot.table) {
-    if (entry.supported(cpu_features_detected())) return entry.fn;
+template <class Word>
+bool other_family_knows(std::string_view name) noexcept {
+  if constexpr (sizeof(Word) == 4) return has_row(sha512_table(), name);
+  return has_row(sha256_table(), name);
+}
+
+// The environment's request: the family's own variable if set and not empty, else SHASTA_KERNEL.
+template <class Word>
+Request environment_request(const FamilyTable<Word>& table) noexcept {
+  for (const char* variable : {table.family_variable.data(), kGenericVariable}) {
+    const char* value = std::getenv(variable);
+    if (value == nullptr || *value == '\0') continue;
+    return {Request::Kind::environment, value, variable, variable == kGenericVariable,
+            other_family_knows<Word>(value)};
   }
-  return slot.table.back().fn;  // portable
+  return {};
 }
 
-bool known_to_any_family(std::string_view name) noexcept {
-  return find(sha256_slot(), name) != nullptr || find(sha512_slot(), name) != nullptr;
+// The best selection of this CPU: the best row with the lane kernel its vendor's ranking picks,
+// which may be another row's (SHA-NI rounds beside AVX-512 lanes); made once, never changed.
+template <class Word>
+const Selection<Word>& best_selection(const FamilyTable<Word>& table) noexcept {
+  static const Selection<Word> best = [&table] {
+    const Decision<Word> d = decide(table, cpu_features_detected(), Request{});
+    return Selection<Word>{d.row->compress, d.row, d.lanes};
+  }();
+  return best;
 }
 
-// chosen_by_environment applies SHASTA_KERNEL_<FAMILY>, else SHASTA_KERNEL. A refused name is
-// reported on stderr, since there is no caller to return an error to, and the best kernel is kept.
-template <class Fn>
-Fn chosen_by_environment(const Slot<Fn>& slot) noexcept {
-  const char* variable = slot.family_variable;
-  const char* name = std::getenv(variable);
-  if (name == nullptr || *name == '\0') {
-    variable = "SHASTA_KERNEL";
-    name = std::getenv(variable);
-  }
-  const Fn fallback = best(slot);
-  if (name == nullptr || *name == '\0') return fallback;
-  const KernelEntry<Fn>* entry = find(slot, name);
-  if (entry == nullptr) {
-    // SHASTA_KERNEL=shani names no SHA-512 kernel: that family quietly keeps its best.
-    if (variable == slot.family_variable || !known_to_any_family(name)) {
-      std::fprintf(stderr, "shasta: %s=%s: no such kernel; using the best this CPU has\n", variable, name);
+// The immutable selection a decision stands for: a row with its own lanes, or the best one.
+template <class Word>
+const Selection<Word>* selection_for(const FamilyTable<Word>& table, const Decision<Word>& d) noexcept {
+  const Selection<Word>& own = table.own[static_cast<std::size_t>(d.row - table.rows.data())];
+  return own.lanes == d.lanes ? &own : &best_selection(table);
+}
+
+template <class Word>
+void record(const Slot<Word>& slot, Reason reason, const Request& request) noexcept {
+  const std::lock_guard lock(slot.record.mutex);
+  slot.record.reason = reason;
+  slot.record.variable = request.kind == Request::Kind::environment ? request.variable.data() : nullptr;
+  const std::size_t n = std::min(request.name.size(), sizeof slot.record.requested - 1);
+  std::memcpy(slot.record.requested, request.name.data(), n);
+  slot.record.requested[n] = '\0';
+}
+
+// resolve installs the environment's choice unless a kernel was forced or resolved meanwhile. A
+// refused name is reported on stderr, since there is no caller to return an error to.
+template <class Word>
+const Selection<Word>& resolve(const Slot<Word>& slot) noexcept {
+  const Request request = environment_request(slot.table);
+  const Decision<Word> d = decide(slot.table, cpu_features_detected(), request);
+  const Selection<Word>* expected = &slot.resolver;
+  if (slot.active.compare_exchange_strong(expected, selection_for(slot.table, d), std::memory_order_acq_rel)) {
+    record(slot, d.reason, request);
+    const std::string_view name = request.name;
+    if (d.reason == Reason::env_unknown) {
+      std::fprintf(stderr, "shasta: %s=%.*s: no such kernel; using the best this CPU has\n", request.variable.data(),
+                   static_cast<int>(name.size()), name.data());
+    } else if (d.reason == Reason::env_unsupported) {
+      std::fprintf(stderr, "shasta: %s=%.*s: this CPU lacks the instructions it needs; using the best it has\n",
+                   request.variable.data(), static_cast<int>(name.size()), name.data());
     }
-    return fallback;
   }
-  if (!entry->supported(cpu_features_detected())) {
-    std::fprintf(stderr, "shasta: %s=%s: this CPU lacks the instructions it needs; using the best it has\n", variable,
-                 name);
-    return fallback;
-  }
-  return entry->fn;
+  return *slot.active.load(std::memory_order_acquire);
 }
 
-// resolve installs the environment's choice unless a kernel was forced or resolved meanwhile.
-template <class Fn>
-Fn resolve(const Slot<Fn>& slot) noexcept {
-  Fn expected = slot.resolver;
-  slot.active.compare_exchange_strong(expected, chosen_by_environment(slot), std::memory_order_acq_rel);
-  return slot.active.load(std::memory_order_acquire);
+template <class Word>
+const Selection<Word>& resolved(const Slot<Word>& slot) noexcept {
+  const Selection<Word>* s = slot.active.load(std::memory_order_acquire);
+  return s == &slot.resolver ? resolve(slot) : *s;
 }
 
-template <class Fn>
-Fn resolved(const Slot<Fn>& slot) noexcept {
-  const Fn fn = slot.active.load(std::memory_order_acquire);
-  return fn == slot.resolver ? resolve(slot) : fn;
+template <class Word>
+Error force(const Slot<Word>& slot, std::string_view name) noexcept {
+  const Request request{Request::Kind::forced, name, {}, false, false};
+  const Decision<Word> d = decide(slot.table, cpu_features_detected(), request);
+  if (d.error != Error::ok) return d.error;
+  slot.active.store(selection_for(slot.table, d), std::memory_order_release);
+  record(slot, d.reason, request);
+  return Error::ok;
 }
 
-template <class Fn>
-std::string_view active_name(const Slot<Fn>& slot) noexcept {
-  const Fn fn = resolved(slot);
-  for (const auto& entry : slot.table) {
-    if (entry.fn == fn) return entry.name;
-  }
-  return "unknown";
+template <class Word>
+void use_best(const Slot<Word>& slot) noexcept {
+  slot.active.store(&best_selection(slot.table), std::memory_order_release);
+  record(slot, Reason::best, Request{});
 }
 
-template <class Fn>
-std::vector<KernelInfo> list(const Slot<Fn>& slot) {
-  const std::string_view active = active_name(slot);
-  std::vector<KernelInfo> out;
-  for (const auto& entry : slot.table) {
-    out.push_back({entry.name, entry.supported(cpu_features_detected()), entry.name == active});
+std::string needs_text(FeatureSet needs) {
+  if (needs.empty()) return "nothing";
+  std::string out;
+  for (unsigned f = 0; f < static_cast<unsigned>(Feature::count); ++f) {
+    if (!needs.has(static_cast<Feature>(f))) continue;
+    if (!out.empty()) out += ", ";
+    out += feature_name(static_cast<Feature>(f));
   }
   return out;
 }
 
-template <class Fn>
-Error force(const Slot<Fn>& slot, std::string_view name) noexcept {
-  const KernelEntry<Fn>* entry = find(slot, name);
-  if (entry == nullptr) return Error::unknown_kernel;
-  if (!entry->supported(cpu_features_detected())) return Error::kernel_unsupported;
-  slot.active.store(entry->fn, std::memory_order_release);
-  return Error::ok;
+template <class Word>
+std::vector<KernelInfo> list(const Slot<Word>& slot) {
+  const Selection<Word>& active = resolved(slot);
+  const CpuFeatures& cpu = cpu_features_detected();
+  std::vector<KernelInfo> out;
+  for (const auto& row : slot.table.rows) {
+    out.push_back({row.name, cpu.features.contains(row.needs), &row == active.row, needs_text(row.needs),
+                   row.lanes != nullptr ? row.lanes->lanes : 0});
+  }
+  return out;
+}
+
+std::string reason_text(Reason reason, const char* variable, const char* requested) {
+  const std::string setting = std::string(variable != nullptr ? variable : "") + "=" + requested;
+  switch (reason) {
+    case Reason::best: return "the best this CPU has";
+    case Reason::environment: return "forced by " + setting;
+    case Reason::forced: return "forced by force_kernel()";
+    case Reason::env_unknown: return setting + " refused: no such kernel; the best is used";
+    case Reason::env_unsupported: return setting + " refused: this CPU lacks it; the best is used";
+    case Reason::env_other_family: return "the best this CPU has (" + setting + " has none for this family)";
+  }
+  return "?";
+}
+
+template <class Word>
+KernelChoice choice(const Slot<Word>& slot) {
+  const Selection<Word>& active = resolved(slot);
+  KernelChoice out{active.row->name, {}, 0, {}};
+  if (active.lanes != nullptr) {
+    out.lane_kernel = active.lanes->kernel;
+    out.lanes = active.lanes->lanes;
+  }
+  const std::lock_guard lock(slot.record.mutex);
+  out.reason = reason_text(slot.record.reason, slot.record.variable, slot.record.requested);
+  return out;
+}
+
+template <class F>
+decltype(auto) on_family(Family family, F&& f) {
+  if (family == Family::sha224_256) return f(slot_of(static_cast<const std::uint32_t*>(nullptr)));
+  return f(slot_of(static_cast<const std::uint64_t*>(nullptr)));
 }
 
 }  // namespace
 
 void resolve_sha256_then_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  resolve(sha256_slot())(state, blocks, n);
+  resolve(slot_of(state)).compress(state, blocks, n);
 }
 
 void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  resolve(sha512_slot())(state, blocks, n);
+  resolve(slot_of(state)).compress(state, blocks, n);
 }
 
-Compress256 resolved_kernel(const std::uint32_t*) noexcept {
-  return resolved(sha256_slot());
+const Selection<std::uint32_t>& resolved_selection(const std::uint32_t* tag) noexcept {
+  return resolved(slot_of(tag));
 }
-Compress512 resolved_kernel(const std::uint64_t*) noexcept {
-  return resolved(sha512_slot());
+const Selection<std::uint64_t>& resolved_selection(const std::uint64_t* tag) noexcept {
+  return resolved(slot_of(tag));
 }
 
 }  // namespace shasta::detail
@@ -145,42 +230,33 @@ Compress512 resolved_kernel(const std::uint64_t*) noexcept {
 namespace shasta {
 
 std::vector<KernelInfo> kernels(Family family) {
-  return family == Family::sha224_256 ? detail::list(detail::sha256_slot()) : detail::list(detail::sha512_slot());
+  return detail::on_family(family, [](const auto& slot) { return detail::list(slot); });
+}
+
+KernelChoice kernel_choice(Family family) {
+  return detail::on_family(family, [](const auto& slot) { return detail::choice(slot); });
 }
 
 std::string_view active_kernel(Family family) noexcept {
-  return family == Family::sha224_256 ? detail::active_name(detail::sha256_slot())
-                                      : detail::active_name(detail::sha512_slot());
+  return detail::on_family(family, [](const auto& slot) { return detail::resolved(slot).row->name; });
 }
 
 Error force_kernel(Family family, std::string_view name) noexcept {
-  return family == Family::sha224_256 ? detail::force(detail::sha256_slot(), name)
-                                      : detail::force(detail::sha512_slot(), name);
+  return detail::on_family(family, [name](const auto& slot) { return detail::force(slot, name); });
 }
 
 void use_best_kernel(Family family) noexcept {
-  if (family == Family::sha224_256) {
-    detail::g_sha256_kernel.store(detail::best(detail::sha256_slot()), std::memory_order_release);
-  } else {
-    detail::g_sha512_kernel.store(detail::best(detail::sha512_slot()), std::memory_order_release);
-  }
+  detail::on_family(family, [](const auto& slot) { detail::use_best(slot); });
 }
 
 std::string cpu_features() {
-  const detail::CpuFeatures& f = detail::cpu_features_detected();
+  const detail::FeatureSet features = detail::cpu_features_detected().features;
   std::string out;
-  const auto add = [&out](bool present, const char* name) {
-    if (!present) return;
+  for (unsigned f = 0; f < static_cast<unsigned>(detail::Feature::count); ++f) {
+    if (!features.has(static_cast<detail::Feature>(f))) continue;
     if (!out.empty()) out += ' ';
-    out += name;
-  };
-  add(f.ssse3, "ssse3");
-  add(f.sse41, "sse4.1");
-  add(f.avx2, "avx2");
-  add(f.bmi2, "bmi2");
-  add(f.sha, "sha");
-  add(f.arm_sha2, "sha2");
-  add(f.arm_sha512, "sha512");
+    out += detail::feature_name(static_cast<detail::Feature>(f));
+  }
   return out.empty() ? "none" : out;
 }
 

@@ -1,6 +1,12 @@
-// kernel_table.hpp: each family's kernels in priority order, with what each needs of the CPU.
+// kernel_table.hpp: one descriptor (row) per kernel, in one table per family, best first. Every
+// fact about a kernel is in its row: its name, the CPU features it needs (data, printed by `shasta
+// info`), its single-stream compression, its lane kernel, its two-lane pair kernel and PBKDF2 loop.
+// Dispatch, HMAC, the many-message engine, PBKDF2, the C API, `shasta info`, the tests and the
+// benchmarks read these rows; nothing looks a kernel up by name or by function pointer.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -9,16 +15,63 @@
 
 namespace shasta::detail {
 
-template <class Fn>
-struct KernelEntry {
-  std::string_view name;
-  bool (*supported)(const CpuFeatures&) noexcept;
-  Fn fn;
+template <class Word>
+using LanesFn = void (*)(Word* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+
+// A PBKDF2 loop runs `count` more iterations from U (the state words of the last U) under a key's
+// inner and outer states, XORing each U into `sum`; U and sum are written back.
+template <class Word>
+using Pbkdf2LoopFn = void (*)(const Word inner[8], const Word outer[8], Word u[8], Word sum[8],
+                              std::uint64_t count) noexcept;
+
+// LaneRow: a many-message kernel. `tail_fn` runs the padding blocks in a second block loop (never
+// null: `fn` itself where the kernel has only one; LaneKernel in detail/lanes.hpp says why).
+template <class Word>
+struct LaneRow {
+  std::string_view kernel;  // the name of the row it belongs to
+  FeatureSet needs;
+  std::size_t lanes;
+  LanesFn<Word> fn;
+  LanesFn<Word> tail_fn;
 };
 
-// The tables hold only the kernels this build compiled (SHASTA_ENABLE_<KERNEL> in CMake); the last
-// entry of each is `portable`, which every CPU has.
-std::span<const KernelEntry<Compress256>> sha256_kernel_table() noexcept;
-std::span<const KernelEntry<Compress512>> sha512_kernel_table() noexcept;
+template <class Word>
+struct KernelRow {
+  std::string_view name;  // the same everywhere: SHASTA_KERNEL, force_kernel, test and bench labels
+  FeatureSet needs;
+  CompressFn<Word> compress;
+  const LaneRow<Word>* lanes;  // nullptr: none (the many-message engine hashes one by one)
+  LanesFn<Word> pair;          // two lanes a block each (HMAC's pads); nullptr: two compress calls
+  Pbkdf2LoopFn<Word> pbkdf2;   // nullptr: PBKDF2 iterates on `compress`
+};
+
+// LaneRanking: which lane kernel the best choice takes on one vendor's CPUs, best first (a kernel
+// whose features are missing is passed over). On other CPUs, and where no ranked kernel is present,
+// the best row's own lane kernel is taken. `why` is the measurement behind it.
+template <class Word>
+struct LaneRanking {
+  CpuVendor vendor;
+  std::span<const LaneRow<Word>* const> order;
+  std::string_view why;
+};
+
+template <class Word>
+struct FamilyTable {
+  std::string_view family_variable;  // "SHASTA_KERNEL_SHA256": this family's own environment variable
+  std::span<const KernelRow<Word>> rows;  // only what this build compiled; the last row is portable
+  std::span<const LaneRanking<Word>> lane_rankings;
+  std::span<const Selection<Word>> own;  // own[i]: rows[i] with its own lane kernel (a forced choice)
+};
+
+// The tables of this build (kernel_table.cpp).
+const FamilyTable<std::uint32_t>& sha256_table() noexcept;
+const FamilyTable<std::uint64_t>& sha512_table() noexcept;
+
+inline const FamilyTable<std::uint32_t>& table_of(const std::uint32_t*) noexcept {
+  return sha256_table();
+}
+inline const FamilyTable<std::uint64_t>& table_of(const std::uint64_t*) noexcept {
+  return sha512_table();
+}
 
 }  // namespace shasta::detail

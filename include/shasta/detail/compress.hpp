@@ -7,24 +7,45 @@
 
 namespace shasta::detail {
 
-using Compress256 = void (*)(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
-using Compress512 = void (*)(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+template <class Word>
+using CompressFn = void (*)(Word state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 
-// The active kernel of each family. Each starts at a resolver that picks the best kernel for this
-// CPU (and SHASTA_KERNEL) on first use, so the hot path is one load and one indirect call.
-extern std::atomic<Compress256> g_sha256_kernel;
-extern std::atomic<Compress512> g_sha512_kernel;
+template <class Word>
+struct KernelRow;  // src/dispatch/kernel_table.hpp
+template <class Word>
+struct LaneRow;
 
-// The active kernel itself, resolved first if no call has resolved it yet.
-Compress256 resolved_kernel(const std::uint32_t*) noexcept;
-Compress512 resolved_kernel(const std::uint64_t*) noexcept;
+// Selection: what a family runs on now, an immutable object that the family's one atomic pointer
+// points at. `compress` comes first and is the row's own, so the hot path is one load of the
+// pointer, one of the function and an indirect call. Before the first use the pointer holds a
+// resolver whose `compress` chooses (the best kernel for this CPU, or SHASTA_KERNEL's) and goes on.
+template <class Word>
+struct Selection {
+  CompressFn<Word> compress;
+  const KernelRow<Word>* row;   // nullptr only in the resolver
+  const LaneRow<Word>* lanes;   // nullptr: no lane kernel
+};
+
+extern std::atomic<const Selection<std::uint32_t>*> g_sha256_selection;
+extern std::atomic<const Selection<std::uint64_t>*> g_sha512_selection;
+
+inline std::atomic<const Selection<std::uint32_t>*>& selection_slot(const std::uint32_t*) noexcept {
+  return g_sha256_selection;
+}
+inline std::atomic<const Selection<std::uint64_t>*>& selection_slot(const std::uint64_t*) noexcept {
+  return g_sha512_selection;
+}
+
+// The family's selection, resolved first if no call has resolved it yet.
+const Selection<std::uint32_t>& resolved_selection(const std::uint32_t*) noexcept;
+const Selection<std::uint64_t>& resolved_selection(const std::uint64_t*) noexcept;
 
 inline void compress_active(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  g_sha256_kernel.load(std::memory_order_acquire)(state, blocks, n);
+  g_sha256_selection.load(std::memory_order_acquire)->compress(state, blocks, n);
 }
 
 inline void compress_active(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  g_sha512_kernel.load(std::memory_order_acquire)(state, blocks, n);
+  g_sha512_selection.load(std::memory_order_acquire)->compress(state, blocks, n);
 }
 
 }  // namespace shasta::detail

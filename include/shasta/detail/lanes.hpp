@@ -16,7 +16,7 @@ using CompressLanes512 = void (*)(std::uint64_t* const states[], const std::uint
 
 template <class Fn>
 struct LaneKernel {
-  std::string_view name;  // the single-stream kernel it belongs to, e.g. "shani"
+  std::string_view name;  // the kernel it belongs to, e.g. "shani" (with lanes 0: the active kernel)
   std::size_t lanes;      // 0 with a null fn: none, use the single-stream kernel
   Fn fn;
   // tail_fn does what fn does in another block loop; the many-message engine runs the padding
@@ -26,8 +26,8 @@ struct LaneKernel {
   Fn tail_fn;
 };
 
-// The lane kernel of the family's active kernel (same name, so SHASTA_KERNEL and force_kernel
-// choose both), or {name, 0, nullptr} when that kernel has none.
+// The lane kernel of the family's active selection: the forced kernel's own (SHASTA_KERNEL and
+// force_kernel choose both), or the best for this CPU; {name, 0, nullptr} when it has none.
 LaneKernel<CompressLanes256> active_lanes_256() noexcept;
 LaneKernel<CompressLanes512> active_lanes_512() noexcept;
 

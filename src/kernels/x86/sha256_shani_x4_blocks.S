@@ -11,7 +11,7 @@
 //   xmm12..xmm15  the newest four message words of streams 0..3 (the schedule's own chain)
 //   stack         the rest of each stream's 16-word window (read as memory operands, written
 //                 once per four rounds) and the chaining states before the block (feed-forward)
-// Called from sha256_shani_x4.cpp, which puts the states in the instructions' order around it:
+// Called from sha256_shani_lanes.cpp, which puts the states in the instructions' order around it:
 //   void shasta_sha256_shani_x4_blocks(__m128i packed[8], const uint8_t* const blocks[4],
 //                                      size_t n /* >= 1 */, const uint32_t k[64]);
 // Needs SHA, SSSE3 and SSE4.1, like the other SHA-NI kernels.

@@ -14,7 +14,7 @@
 //                 all 80 kept so that one eight-round loop body serves every round), the chaining
 //                 values before the block, the stream pointers and counters
 // Rotations are two shifts and an xor (AVX2 has no 64-bit rotate), except by 8: one byte shuffle.
-// Called from sha512_avx2_x4.cpp, which transposes the states of streams 0..3 around it:
+// Called from sha512_avx2_lanes.cpp, which transposes the states of streams 0..3 around it:
 //   void shasta_sha512_avx2_x5_blocks(__m256i columns[8] /* a..h, lane l: stream l */,
 //                                     const uint8_t* const blocks[5], size_t n /* >= 1 */,
 //                                     const uint64_t k[80][4] /* each K[t] four times */,

@@ -1,6 +1,7 @@
-// sha512_avx2_x4.cpp: SHA-512 compression (FIPS 180-4 section 6.4.2) of four independent streams,
-// one per 64-bit lane of each AVX2 register (the multi-buffer layout of Intel's "Multi-Buffer
-// Hashing" papers, Guilford et al.); rotations as two shifts and an or, the schedule in the rounds.
+// sha512_avx2_lanes.cpp: SHA-512 compression (FIPS 180-4 section 6.4.2) of four (and five)
+// independent streams, one per 64-bit lane of each AVX2 register (the multi-buffer layout of
+// Intel's "Multi-Buffer Hashing" papers, Guilford et al.); rotations as two shifts and an or, the
+// schedule in the rounds.
 // On ELF targets the lane kernel is the five-stream assembly loop (sha512_avx2_x5_blocks.S: these
 // four and a fifth on the general registers); these intrinsics then run its padding blocks.
 #include <immintrin.h>

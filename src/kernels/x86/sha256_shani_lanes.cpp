@@ -1,5 +1,5 @@
-// sha256_shani_x4.cpp: SHA-256 compression (FIPS 180-4 section 6.2.2) of four independent streams
-// on the x86 SHA extensions, interleaved so that each stream's sha256rnds2 latency hides the others'
+// sha256_shani_lanes.cpp: SHA-256 compression (FIPS 180-4 section 6.2.2) of two and of four
+// independent streams on the x86 SHA extensions, interleaved so that each stream's sha256rnds2 latency hides the others'
 // (the multi-buffer idea of Linux's sha256_ni_asm.S finup2x; register layout of Intel's whitepaper).
 // Four lanes measured best (4 KiB messages: 2 lanes 1.43x OpenSSL, 3 lanes 1.70x, 4 1.80x); their
 // block loop is in assembly (sha256_shani_x4_blocks.S) where the platform takes it (ELF), in the
