@@ -1,0 +1,156 @@
+// kernel_table_test.cpp: the kernel table and the one decision over it, fed fake CPUs. Every subset
+// of the features the rows name, on every vendor: a row whose features are missing is refused and
+// never chosen (as the best, by the environment or by force); a row whose features are present can
+// be forced and brings its own lanes; the best is the first present row; lane rankings are obeyed.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../src/dispatch/dispatch.hpp"
+
+namespace shasta::detail {
+namespace {
+
+constexpr CpuVendor kVendors[] = {CpuVendor::other, CpuVendor::intel, CpuVendor::amd};
+
+template <class Word>
+FeatureSet features_named(const FamilyTable<Word>& table) {
+  FeatureSet all;
+  for (const auto& row : table.rows) all.bits |= row.needs.bits;
+  return all;
+}
+
+// Every subset of `all`'s bits (at most 2^10 here).
+template <class F>
+void for_each_subset(FeatureSet all, F&& f) {
+  std::uint32_t sub = 0;
+  do {
+    FeatureSet subset;
+    subset.bits = sub;
+    f(subset);
+    sub = (sub - all.bits) & all.bits;
+  } while (sub != 0);
+}
+
+template <class Word>
+void check_table(const FamilyTable<Word>& table) {
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.back().name, "portable");
+  EXPECT_TRUE(table.rows.back().needs.empty());
+  ASSERT_EQ(table.own.size(), table.rows.size());
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    SCOPED_TRACE(std::string(row.name));
+    EXPECT_NE(row.compress, nullptr);
+    EXPECT_EQ(table.own[i].row, &row);
+    EXPECT_EQ(table.own[i].compress, row.compress);
+    EXPECT_EQ(table.own[i].lanes, row.lanes);
+    if (row.lanes != nullptr) {
+      EXPECT_EQ(row.lanes->kernel, row.name);
+      EXPECT_TRUE(row.needs.contains(row.lanes->needs)) << "a lane kernel needs no more than its row";
+      EXPECT_GE(row.lanes->lanes, 2u);
+      EXPECT_NE(row.lanes->fn, nullptr);
+      EXPECT_NE(row.lanes->tail_fn, nullptr);
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      EXPECT_NE(table.rows[j].name, row.name) << "names are unique";
+    }
+  }
+  int cpus = 0;
+  for (CpuVendor vendor : kVendors) {
+    for_each_subset(features_named(table), [&](FeatureSet fake) {
+      ++cpus;
+      const CpuFeatures cpu{fake, vendor};
+      SCOPED_TRACE("fake features 0x" + std::to_string(fake.bits) + ", vendor " +
+                   std::to_string(static_cast<int>(vendor)));
+      const Decision<Word> best = decide(table, cpu, Request{});
+      ASSERT_NE(best.row, nullptr);
+      EXPECT_EQ(best.reason, Reason::best);
+      EXPECT_TRUE(fake.contains(best.row->needs)) << best.row->name << " chosen without its features";
+      for (const auto& row : table.rows) {
+        if (&row == best.row) break;
+        EXPECT_FALSE(fake.contains(row.needs)) << row.name << " is present and ranks above " << best.row->name;
+      }
+      if (best.lanes != nullptr) {
+        EXPECT_TRUE(fake.contains(best.lanes->needs)) << best.lanes->kernel;
+      }
+      for (const auto& row : table.rows) {
+        const bool present = fake.contains(row.needs);
+        const Decision<Word> forced = decide(table, cpu, {Request::Kind::forced, row.name, {}, false, false});
+        const Decision<Word> env =
+            decide(table, cpu, {Request::Kind::environment, row.name, "SHASTA_KERNEL", true, false});
+        if (present) {
+          EXPECT_EQ(forced.error, Error::ok) << row.name;
+          EXPECT_EQ(forced.row, &row);
+          EXPECT_EQ(forced.lanes, row.lanes) << "a forced kernel brings its own lanes";
+          EXPECT_EQ(env.row, &row);
+          EXPECT_EQ(env.reason, Reason::environment);
+        } else {
+          EXPECT_EQ(forced.error, Error::kernel_unsupported) << row.name;
+          EXPECT_EQ(forced.row, nullptr);
+          EXPECT_EQ(env.row, best.row) << row.name << " named but missing: the best instead";
+          EXPECT_EQ(env.reason, Reason::env_unsupported);
+        }
+      }
+      const Decision<Word> unknown = decide(table, cpu, {Request::Kind::forced, "no-such-kernel", {}, false, false});
+      EXPECT_EQ(unknown.error, Error::unknown_kernel);
+      const Decision<Word> elsewhere =
+          decide(table, cpu, {Request::Kind::environment, "elsewhere", "SHASTA_KERNEL", true, true});
+      EXPECT_EQ(elsewhere.row, best.row);
+      EXPECT_EQ(elsewhere.reason, Reason::env_other_family);
+      const Decision<Word> own_unknown =
+          decide(table, cpu, {Request::Kind::environment, "elsewhere", "SHASTA_KERNEL_SHA256", false, true});
+      EXPECT_EQ(own_unknown.reason, Reason::env_unknown);
+    });
+  }
+  EXPECT_GE(cpus, 3);
+}
+
+TEST(KernelTable, Sha256RowsRefuseMissingFeaturesOnFakeCpus) {
+  check_table(sha256_table());
+}
+
+TEST(KernelTable, Sha512RowsRefuseMissingFeaturesOnFakeCpus) {
+  check_table(sha512_table());
+}
+
+// A made-up table with a lane ranking: the best row keeps its rounds, the lanes follow the vendor's
+// ranking, passing over a ranked kernel whose features are missing; other vendors keep the best
+// row's own lanes; a forced row brings its own.
+void fake_lanes(std::uint32_t* const*, const std::uint8_t* const*, std::size_t) noexcept {}
+void fake_compress(std::uint32_t*, const std::uint8_t*, std::size_t) noexcept {}
+
+constexpr LaneRow<std::uint32_t> kWideLanes = {"wide", {Feature::avx512f}, 16, fake_lanes, fake_lanes};
+constexpr LaneRow<std::uint32_t> kFastLanes = {"fast", {Feature::sha}, 4, fake_lanes, fake_lanes};
+constexpr KernelRow<std::uint32_t> kFakeRows[] = {
+    {"fast", {Feature::sha}, fake_compress, &kFastLanes, nullptr, nullptr},
+    {"wide", {Feature::avx512f}, fake_compress, &kWideLanes, nullptr, nullptr},
+    {"portable", {}, fake_compress, nullptr, nullptr, nullptr},
+};
+constexpr const LaneRow<std::uint32_t>* kIntelOrder[] = {&kWideLanes, &kFastLanes};
+constexpr LaneRanking<std::uint32_t> kFakeRankings[] = {{CpuVendor::intel, kIntelOrder, "made up"}};
+constexpr Selection<std::uint32_t> kFakeOwn[] = {{fake_compress, &kFakeRows[0], &kFastLanes},
+                                                 {fake_compress, &kFakeRows[1], &kWideLanes},
+                                                 {fake_compress, &kFakeRows[2], nullptr}};
+constexpr FamilyTable<std::uint32_t> kFakeTable = {"SHASTA_KERNEL_SHA256", kFakeRows, kFakeRankings, kFakeOwn};
+
+TEST(KernelTable, LaneRankingIsFollowedPerVendor) {
+  const FeatureSet both = {Feature::sha, Feature::avx512f};
+  const Decision<std::uint32_t> intel = decide(kFakeTable, {both, CpuVendor::intel}, Request{});
+  EXPECT_EQ(intel.row, &kFakeRows[0]);
+  EXPECT_EQ(intel.lanes, &kWideLanes);
+  const Decision<std::uint32_t> amd = decide(kFakeTable, {both, CpuVendor::amd}, Request{});
+  EXPECT_EQ(amd.row, &kFakeRows[0]);
+  EXPECT_EQ(amd.lanes, &kFastLanes);
+  const Decision<std::uint32_t> intel_no_wide = decide(kFakeTable, {{Feature::sha}, CpuVendor::intel}, Request{});
+  EXPECT_EQ(intel_no_wide.lanes, &kFastLanes);
+  const Decision<std::uint32_t> forced =
+      decide(kFakeTable, {both, CpuVendor::intel}, {Request::Kind::forced, "fast", {}, false, false});
+  EXPECT_EQ(forced.lanes, &kFastLanes);
+  const Decision<std::uint32_t> none = decide(kFakeTable, {{}, CpuVendor::intel}, Request{});
+  EXPECT_EQ(none.row, &kFakeRows[2]);
+  EXPECT_EQ(none.lanes, nullptr);
+}
+
+}  // namespace
+}  // namespace shasta::detail
