@@ -1,13 +1,10 @@
 // c_api.cpp: the hashing part of the C API of shasta.h over the C++ hashers.
 #include <algorithm>
-#include <array>
 #include <new>
-#include <type_traits>
-#include <variant>
 
 #include "c_api_dispatch.hpp"
+#include "c_api_hash_ctx.hpp"
 #include "shasta/kernels.hpp"
-#include "shasta/many.hpp"
 
 using shasta::Error;
 using shasta::capi::code;
@@ -15,10 +12,6 @@ using shasta::capi::known;
 using shasta::capi::null_with_length;
 using shasta::capi::with_alg;
 
-struct shasta_hash_ctx {
-  std::variant<shasta::Sha224, shasta::Sha256, shasta::Sha384, shasta::Sha512, shasta::Sha512_224, shasta::Sha512_256>
-      hasher;
-};
 
 namespace {
 
@@ -71,40 +64,6 @@ int shasta_hash_update(shasta_hash_ctx* ctx, const void* data, size_t len) {
 int shasta_hash_final(shasta_hash_ctx* ctx, unsigned char* out, size_t out_len) {
   if (ctx == nullptr || out == nullptr) return code(Error::null_pointer);
   return code(std::visit([&](auto& h) { return h.finalize_into({out, out_len}); }, ctx->hasher));
-}
-
-int shasta_hash_update_many(shasta_hash_ctx* const* ctxs, size_t count, const void* const* chunks,
-                            const size_t* lens) {
-  if (count == 0) return SHASTA_OK;
-  if (ctxs == nullptr || chunks == nullptr || lens == nullptr) return code(Error::null_pointer);
-  for (size_t i = 0; i < count; ++i) {
-    if (ctxs[i] == nullptr || null_with_length(chunks[i], lens[i])) return code(Error::null_pointer);
-    if (ctxs[i]->hasher.index() != ctxs[0]->hasher.index()) return code(Error::invalid_parameter);
-  }
-  std::visit(
-      [&](auto& first) {
-        using H = std::remove_reference_t<decltype(first)>;
-        // Groups of eight (the widest lane kernel) on the stack: no allocation however many.
-        constexpr size_t kGroup = 8;
-        for (size_t start = 0; start < count; start += kGroup) {
-          const size_t n = std::min(kGroup, count - start);
-          std::array<H*, kGroup> hashers;
-          std::array<shasta::ByteView, kGroup> views;
-          for (size_t i = 0; i < n; ++i) {
-            hashers[i] = &std::get<H>(ctxs[start + i]->hasher);
-            views[i] = shasta::ByteView(chunks[start + i], lens[start + i]);
-          }
-          (void)shasta::update_many<H>(std::span<H* const>(hashers.data(), n),
-                                       std::span<const shasta::ByteView>(views.data(), n));
-        }
-      },
-      ctxs[0]->hasher);
-  return SHASTA_OK;
-}
-
-size_t shasta_lane_count(shasta_alg alg) {
-  if (!known(alg)) return 0;
-  return with_alg(alg, [](auto tag) { return shasta::lane_count<typename decltype(tag)::Hash>(); });
 }
 
 void shasta_hash_free(shasta_hash_ctx* ctx) {

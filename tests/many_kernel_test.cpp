@@ -116,15 +116,16 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
 const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
                             SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256};
 
-// shasta_hash_update_many against contexts updated one by one: every algorithm, 0 to 11 contexts
-// (more than one group of eight), random prefixes pending, equal block-multiple and random chunks.
+// shasta_hash_update_many against contexts updated one by one: every algorithm, 0 to 11 contexts,
+// and counts past one and two of its stack groups (30-32 contexts of lane-count multiples), random
+// prefixes pending, equal block-multiple and random chunks.
 TEST(CApiMany, UpdateManyMatchesUpdate) {
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 20000);
   for (shasta_alg alg : kAlgs) {
     const std::size_t d = shasta_digest_size(alg);
     EXPECT_GE(shasta_lane_count(alg), 1u);
-    for (std::size_t count = 0; count <= 11; ++count) {
+    for (std::size_t count : {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 31u, 33u, 41u, 65u}) {
       std::vector<shasta_hash_ctx*> many(count), alone(count);
       for (std::size_t i = 0; i < count; ++i) {
         many[i] = shasta_hash_new(alg);
