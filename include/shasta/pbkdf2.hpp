@@ -1,179 +1,20 @@
 // pbkdf2.hpp: PBKDF2 (RFC 8018 section 5.2) with HMAC over the six SHA-2 hashes. The password's
 // pads are prepared once; each iteration is exactly two kernel calls on pre-padded one-block
-// buffers (U(j-1) under K^ipad, then the inner digest under K^opad): no streaming machinery.
+// buffers (U(j-1) under K^ipad, then the inner digest under K^opad): no streaming machinery. The
+// engine is in src/pbkdf2.cpp.
 //
 //   std::array<std::uint8_t, 32> dk;
 //   shasta::Error e = shasta::pbkdf2_hmac<shasta::Sha256>(password, salt, 600000, dk);
 #pragma once
 
-#include <algorithm>
-#include <array>
-#include <cstddef>
 #include <cstdint>
 #include <span>
-#include <type_traits>
 
-#include "detail/lanes.hpp"
-#include "hmac.hpp"
+#include "bytes.hpp"
+#include "error.hpp"
+#include "many.hpp"
 
 namespace shasta {
-
-namespace detail {
-
-// load_be reads `n` bytes as the leading big-endian words of a state (the rest zero).
-template <class Word>
-inline std::array<Word, 8> load_be(const std::uint8_t* in, std::size_t n) noexcept {
-  std::array<Word, 8> state{};
-  for (std::size_t i = 0; i < n; ++i) {
-    state[i / sizeof(Word)] |= static_cast<Word>(Word{in[i]} << (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
-  }
-  return state;
-}
-
-// pad_after_digest lays out a block holding a HashLen-byte message that follows one already
-// absorbed block: the digest bytes go at the front, then 0x80, zeros and the bit length of
-// block + HashLen bytes (FIPS 180-4 section 5.1).
-template <class H>
-void pad_after_digest(std::array<std::uint8_t, H::block_size>& block) noexcept {
-  constexpr std::size_t kLengthSize = H::block_size == 64 ? 8 : 16;
-  block.fill(0);
-  block[H::digest_size] = 0x80;
-  const std::uint64_t bits = 8 * (H::block_size + H::digest_size);
-  for (std::size_t i = 0; i < 8; ++i) {
-    block[H::block_size - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
-  }
-  static_assert(H::digest_size + 1 + kLengthSize <= H::block_size, "the digest must fit one padded block");
-}
-
-// first_u computes U1 = HMAC(P, S || INT(index)) for one output block, through the streaming inner
-// hash since S has any length.
-template <class H>
-typename H::Digest first_u(const HmacKey<H>& key, ByteView salt, std::uint32_t index) noexcept {
-  const std::uint8_t be_index[4] = {static_cast<std::uint8_t>(index >> 24), static_cast<std::uint8_t>(index >> 16),
-                                    static_cast<std::uint8_t>(index >> 8), static_cast<std::uint8_t>(index)};
-  H inner = key.inner();
-  inner.update(salt.span()).update(std::span<const std::uint8_t>(be_index));
-  typename H::Digest u = finish_hmac(key, inner);
-  wipe_object(inner);
-  return u;
-}
-
-// pbkdf2_iterate_256 runs `count` more SHA-256 iterations on a loop of the active kernel's own, all
-// in registers (SHA-NI), from U (state words) under the key's states, XORing each U into `sum`;
-// false, with nothing done, when the active kernel has none.
-bool pbkdf2_iterate_256(const std::uint32_t inner[8], const std::uint32_t outer[8], std::uint32_t u[8],
-                        std::uint32_t sum[8], std::uint64_t count) noexcept;
-
-// pbkdf2_block writes output block T(index) (its first out.size() bytes) on the single-stream
-// kernel: two compressions an iteration on pre-padded one-block buffers.
-template <class H>
-void pbkdf2_block(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations, std::uint32_t index,
-                  std::span<std::uint8_t> out) noexcept {
-  constexpr std::size_t kHashLen = H::digest_size;
-  using State = typename H::ChainingState;
-  std::array<std::uint8_t, H::block_size> inner_block, outer_block;
-  pad_after_digest<H>(inner_block);
-  pad_after_digest<H>(outer_block);
-  typename H::Digest u = first_u(key, salt, index);
-  std::copy(u.begin(), u.end(), inner_block.begin());
-  State sum = load_be<typename H::Word>(u.data(), kHashLen);
-  if constexpr (std::is_same_v<H, Sha256>) {
-    State last = sum;
-    const bool done = pbkdf2_iterate_256(key.inner_state().data(), key.outer_state().data(), last.data(),
-                                         sum.data(), iterations - 1);
-    wipe_object(last);
-    if (done) {
-      store_digest(sum, out);
-      wipe_object(sum);
-      wipe_object(u);
-      wipe_object(inner_block);
-      return;
-    }
-  }
-  wipe_object(u);
-  State state{};
-  for (std::uint64_t j = 1; j < iterations; ++j) {
-    state = key.inner_state();
-    H::compress_blocks(state, inner_block.data(), 1);
-    store_digest(state, std::span(outer_block).first(kHashLen));
-    state = key.outer_state();
-    H::compress_blocks(state, outer_block.data(), 1);
-    store_digest(state, std::span(inner_block).first(kHashLen));
-    for (std::size_t w = 0; w < 8; ++w) sum[w] ^= state[w];
-  }
-  store_digest(sum, out);
-  wipe_object(state);
-  wipe_object(sum);
-  wipe_object(inner_block);
-  wipe_object(outer_block);
-}
-
-// The family's lane kernel (lanes.hpp): 4 SHA-256 streams on SHA-NI, 5 SHA-512 streams on AVX2
-// (4 where the assembly loop is not built).
-template <class H>
-auto lane_kernel() noexcept {
-  if constexpr (sizeof(typename H::Word) == 4)
-    return active_lanes_256();
-  else
-    return active_lanes_512();
-}
-
-inline constexpr std::size_t kMaxPbkdf2Lanes = 8;
-
-// pbkdf2_blocks_in_lanes writes `count` consecutive output blocks, T(first) onwards, side by side
-// on a lane kernel of `lanes` >= count streams (idle lanes repeat the last block's work): each
-// iteration is one lane call for the inner hashes and one for the outer. out: count x HashLen bytes,
-// the last block cut to out.size().
-template <class H, class Kernel>
-void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations, std::uint32_t first,
-                            std::size_t count, const Kernel& kernel, std::span<std::uint8_t> out) noexcept {
-  constexpr std::size_t kHashLen = H::digest_size;
-  using Word = typename H::Word;
-  using State = typename H::ChainingState;
-  const std::size_t lanes = kernel.lanes;
-  std::array<std::uint8_t, H::block_size> inner_block[kMaxPbkdf2Lanes], outer_block[kMaxPbkdf2Lanes];
-  State state[kMaxPbkdf2Lanes], sum[kMaxPbkdf2Lanes];
-  Word* states[kMaxPbkdf2Lanes];
-  const std::uint8_t* inner_blocks[kMaxPbkdf2Lanes];
-  const std::uint8_t* outer_blocks[kMaxPbkdf2Lanes];
-  for (std::size_t l = 0; l < lanes; ++l) {
-    pad_after_digest<H>(inner_block[l]);
-    pad_after_digest<H>(outer_block[l]);
-    const std::uint32_t index = first + static_cast<std::uint32_t>(std::min(l, count - 1));
-    typename H::Digest u = first_u(key, salt, index);
-    std::copy(u.begin(), u.end(), inner_block[l].begin());
-    sum[l] = load_be<Word>(u.data(), kHashLen);
-    wipe_object(u);
-    states[l] = state[l].data();
-    inner_blocks[l] = inner_block[l].data();
-    outer_blocks[l] = outer_block[l].data();
-  }
-  for (std::uint64_t j = 1; j < iterations; ++j) {
-    for (std::size_t l = 0; l < lanes; ++l) state[l] = key.inner_state();
-    kernel.fn(states, inner_blocks, 1);
-    for (std::size_t l = 0; l < lanes; ++l) {
-      store_digest(state[l], std::span(outer_block[l]).first(kHashLen));
-      state[l] = key.outer_state();
-    }
-    kernel.fn(states, outer_blocks, 1);
-    for (std::size_t l = 0; l < lanes; ++l) {
-      store_digest(state[l], std::span(inner_block[l]).first(kHashLen));
-      for (std::size_t w = 0; w < 8; ++w) sum[l][w] ^= state[l][w];
-    }
-  }
-  for (std::size_t l = 0; l < count; ++l) {
-    const std::size_t at = l * kHashLen;
-    store_digest(sum[l], out.subspan(at, std::min(kHashLen, out.size() - at)));
-  }
-  for (std::size_t l = 0; l < lanes; ++l) {
-    wipe_object(state[l]);
-    wipe_object(sum[l]);
-    wipe_object(inner_block[l]);
-    wipe_object(outer_block[l]);
-  }
-}
-
-}  // namespace detail
 
 // pbkdf2_hmac fills `out` with PBKDF2-HMAC-H(password, salt, iterations). Refused, with nothing
 // written: zero iterations (Error::zero_iterations), an empty output (Error::output_too_small), an
@@ -182,33 +23,18 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
 // The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams; AVX2:
 // 8 SHA-256 or 5 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they
 // run side by side; the rest one at a time.
-template <class H>
-Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {
-  constexpr std::size_t kHashLen = H::digest_size;
-  if (iterations == 0) return Error::zero_iterations;
-  if (out.empty()) return Error::output_too_small;
-  if (out.size() / kHashLen > 0xFFFFFFFFull - (out.size() % kHashLen != 0)) return Error::output_too_long;
+template <ManyHasher H>
+Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept;
 
-  const HmacKey<H> key(password);
-  const auto kernel = detail::lane_kernel<H>();
-  const bool has_lanes = kernel.fn != nullptr && kernel.lanes >= 2 && kernel.lanes <= detail::kMaxPbkdf2Lanes;
-  std::size_t done = 0;
-  std::uint32_t index = 1;
-  while (done < out.size()) {
-    const std::size_t blocks_left = (out.size() - done + kHashLen - 1) / kHashLen;
-    const std::size_t side_by_side = has_lanes ? std::min(blocks_left, kernel.lanes) : 1;
-    // A lane call costs about what lanes / 2 to lanes / 3 single blocks do (SHA-NI x4 ~1.8x one
-    // stream, AVX2 x8 ~2.8x, ARMv8 x2 below 2x): worth it for three blocks or more, or a full call.
-    const std::size_t blocks = side_by_side >= 3 || (side_by_side == 2 && kernel.lanes == 2) ? side_by_side : 1;
-    const std::size_t bytes = std::min(blocks * kHashLen, out.size() - done);
-    if (blocks > 1)
-      detail::pbkdf2_blocks_in_lanes(key, salt, iterations, index, blocks, kernel, out.subspan(done, bytes));
-    else
-      detail::pbkdf2_block(key, salt, iterations, index, out.subspan(done, bytes));
-    index += static_cast<std::uint32_t>(blocks);
-    done += bytes;
-  }
-  return Error::ok;
-}
+// Defined in src/pbkdf2.cpp for exactly the six hashers.
+#define SHASTA_PBKDF2_EXTERN(H) \
+  extern template Error pbkdf2_hmac<H>(ByteView, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept;
+SHASTA_PBKDF2_EXTERN(Sha224)
+SHASTA_PBKDF2_EXTERN(Sha256)
+SHASTA_PBKDF2_EXTERN(Sha384)
+SHASTA_PBKDF2_EXTERN(Sha512)
+SHASTA_PBKDF2_EXTERN(Sha512_224)
+SHASTA_PBKDF2_EXTERN(Sha512_256)
+#undef SHASTA_PBKDF2_EXTERN
 
 }  // namespace shasta

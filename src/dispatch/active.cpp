@@ -3,7 +3,7 @@
 // PBKDF2 loop. Each is a field of a row that passed its CPU check.
 #include "kernel_table.hpp"
 #include "shasta/detail/lanes.hpp"
-#include "shasta/pbkdf2.hpp"
+#include "../pbkdf2_loop.hpp"
 
 namespace shasta::detail {
 namespace {
