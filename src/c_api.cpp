@@ -4,6 +4,7 @@
 
 #include "c_api_dispatch.hpp"
 #include "c_api_hash_ctx.hpp"
+#include "shasta/hex.hpp"
 #include "shasta/kernels.hpp"
 
 using shasta::Error;
@@ -80,6 +81,11 @@ int shasta_force_kernel(shasta_alg alg, const char* name) {
   if (!known(alg)) return code(Error::unknown_algorithm);
   if (name == nullptr) return code(Error::null_pointer);
   return code(shasta::force_kernel(family_of(alg), name));
+}
+
+int shasta_from_hex(const char* hex, size_t hex_len, unsigned char* out, size_t out_len) {
+  if (null_with_length(hex, hex_len) || null_with_length(out, out_len)) return code(Error::null_pointer);
+  return code(shasta::from_hex(std::string_view(hex != nullptr ? hex : "", hex_len), {out, out_len}));
 }
 
 const char* shasta_strerror(int c) {

@@ -35,7 +35,7 @@ std::string_view error_message(Error e) noexcept {
     case Error::unknown_kernel: return "no kernel of that name";
     case Error::kernel_unsupported: return "this CPU lacks the instructions that kernel needs";
     case Error::out_of_memory: return "out of memory";
-    case Error::invalid_hex: return "not an even number of hex digits";
+    case Error::invalid_hex: return "not hex: a non-hex digit, or not two digits a byte";
     case Error::output_too_long: return "requested output is longer than the function can produce";
     case Error::prk_too_short: return "pseudorandom key is shorter than the hash output";
     case Error::label_too_long: return "TLS 1.3 label is longer than 249 bytes";

@@ -109,6 +109,25 @@ TEST(CApi, KernelNameAndForce) {
   }
 }
 
+// shasta_from_hex: SHASTA_E_INVALID_HEX for every way text is not the bytes' hex.
+TEST(CApi, FromHex) {
+  unsigned char out[4] = {};
+  EXPECT_EQ(shasta_from_hex("00ff7Ac9", 8, out, 4), SHASTA_OK);
+  EXPECT_EQ(out[0], 0x00);
+  EXPECT_EQ(out[1], 0xff);
+  EXPECT_EQ(out[2], 0x7a);
+  EXPECT_EQ(out[3], 0xc9);
+  EXPECT_EQ(shasta_from_hex("", 0, nullptr, 0), SHASTA_OK);
+  EXPECT_EQ(shasta_from_hex("00ff7ac", 7, out, 4), SHASTA_E_INVALID_HEX);    // odd
+  EXPECT_EQ(shasta_from_hex("00ff7ac900", 10, out, 4), SHASTA_E_INVALID_HEX);  // too long
+  EXPECT_EQ(shasta_from_hex("00ff7a", 6, out, 4), SHASTA_E_INVALID_HEX);      // too short
+  EXPECT_EQ(shasta_from_hex("00ff7g00", 8, out, 4), SHASTA_E_INVALID_HEX);    // not a digit
+  EXPECT_EQ(shasta_from_hex("0 ff7a00", 8, out, 4), SHASTA_E_INVALID_HEX);
+  EXPECT_EQ(shasta_from_hex(nullptr, 8, out, 4), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_from_hex("00ff7ac9", 8, nullptr, 4), SHASTA_E_NULL);
+  EXPECT_STREQ(shasta_strerror(SHASTA_E_INVALID_HEX), "not hex: a non-hex digit, or not two digits a byte");
+}
+
 TEST(CApi, Strerror) {
   const int codes[] = {SHASTA_OK,
                        SHASTA_E_UNKNOWN_ALG,

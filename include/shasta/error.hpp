@@ -14,7 +14,7 @@ enum class Error : int {
   unknown_kernel = 4,      // a kernel name no family of this build has
   kernel_unsupported = 5,  // the kernel exists but this CPU lacks its instructions
   out_of_memory = 6,       // the C API could not allocate a context
-  invalid_hex = 7,         // odd length or a non-hex character
+  invalid_hex = 7,         // a non-hex character, or not two digits a byte
   output_too_long = 8,     // more output than the function can give (HKDF: 255 x HashLen; a MAC: HashLen)
   prk_too_short = 9,       // an HKDF-Expand PRK (or TLS secret) shorter than HashLen
   label_too_long = 10,     // a TLS 1.3 label over 249 bytes (255 with "tls13 ")

@@ -26,7 +26,7 @@ typedef enum shasta_alg {
 #define SHASTA_E_UNKNOWN_KERNEL (-4)     /* no kernel of that name */
 #define SHASTA_E_KERNEL_UNSUPPORTED (-5) /* this CPU lacks that kernel's instructions */
 #define SHASTA_E_NO_MEMORY (-6)          /* allocation failed */
-#define SHASTA_E_INVALID_HEX (-7)        /* not an even number of hex digits */
+#define SHASTA_E_INVALID_HEX (-7)        /* not hex: a non-hex digit, or not two digits a byte */
 #define SHASTA_E_OUTPUT_TOO_LONG (-8)    /* more output than the function can give */
 #define SHASTA_E_PRK_TOO_SHORT (-9)      /* an HKDF-Expand PRK or TLS secret shorter than the digest */
 #define SHASTA_E_LABEL_TOO_LONG (-10)    /* a TLS 1.3 label over 249 bytes */
@@ -36,6 +36,11 @@ typedef enum shasta_alg {
 #define SHASTA_E_TAG_MISMATCH (-14)      /* a MAC tag that does not verify */
 #define SHASTA_E_INVALID_EXPORT (-15)    /* exported key bytes of the wrong length */
 #define SHASTA_E_INVALID_PARAMETER (-16) /* a parameter outside its range (fs-verity block size, salt) */
+
+/* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
+ * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
+ * SHASTA_E_NULL for a NULL pointer with a non-zero length. For digests and keys given as text. */
+int shasta_from_hex(const char *hex, size_t hex_len, unsigned char *out, size_t out_len);
 
 /* The digest and block sizes in bytes; 0 for an unknown alg. */
 size_t shasta_digest_size(shasta_alg alg);
