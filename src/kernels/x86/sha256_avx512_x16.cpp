@@ -94,16 +94,19 @@ template <bool kSched>
 // gathers the four groups of streams. 64 shuffles; it is its own inverse.
 [[gnu::always_inline]] inline void transpose16(V (&r)[16]) noexcept {
   V t[16], u[16];
+#pragma GCC unroll 16
   for (int i = 0; i < 16; i += 2) {
     t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
     t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
   }
+#pragma GCC unroll 16
   for (int i = 0; i < 16; i += 4) {
     u[i] = _mm512_unpacklo_epi64(t[i], t[i + 2]);
     u[i + 1] = _mm512_unpackhi_epi64(t[i], t[i + 2]);
     u[i + 2] = _mm512_unpacklo_epi64(t[i + 1], t[i + 3]);
     u[i + 3] = _mm512_unpackhi_epi64(t[i + 1], t[i + 3]);
   }
+#pragma GCC unroll 16
   for (int j = 0; j < 4; ++j) {
     // Quarters q of u[4i + j] hold word 4q + j of streams 4i..4i+3; column 4q + j wants them in
     // quarter i.
@@ -122,6 +125,7 @@ template <bool kSched>
 // columns 8..15) and back.
 [[gnu::always_inline]] inline void load_state(std::uint32_t* const states[], Work& s) noexcept {
   V r[16];
+#pragma GCC unroll 16
   for (int l = 0; l < 16; ++l) {
     r[l] = _mm512_zextsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[l])));
   }
@@ -133,6 +137,7 @@ template <bool kSched>
   const V z = _mm512_setzero_si512();
   V r[16] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, z, z, z, z, z, z, z, z};
   transpose16(r);
+#pragma GCC unroll 16
   for (int l = 0; l < 16; ++l) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[l]), _mm512_castsi512_si256(r[l]));
   }
@@ -145,10 +150,15 @@ template <bool kSched>
 // One block of every stream: this block's words (the window w) already loaded.
 [[gnu::always_inline]] inline void compress_block(Work& s, V* w) noexcept {
   const Work in = s;
-  rounds16<false>(s, w, kSha256RoundConstants.k);
-  rounds16<true>(s, w, kSha256RoundConstants.k + 16);
-  rounds16<true>(s, w, kSha256RoundConstants.k + 32);
-  rounds16<true>(s, w, kSha256RoundConstants.k + 48);
+  // The empty asm hides from GCC that the constants are the same every block: otherwise it hoists
+  // all 64 broadcasts out of the block loop and spills them, 4 KiB of stack, rather than adding each
+  // K[t] as a broadcast memory operand.
+  const std::uint32_t* k = kSha256RoundConstants.k;
+  asm("" : "+r"(k));
+  rounds16<false>(s, w, k);
+  rounds16<true>(s, w, k + 16);
+  rounds16<true>(s, w, k + 32);
+  rounds16<true>(s, w, k + 48);
   s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
   s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
 }
@@ -166,11 +176,14 @@ template <bool kPrefetch>
   std::size_t off = 0;
   do {
     V w[16];
+#pragma GCC unroll 16
     for (int l = 0; l < 16; ++l) w[l] = _mm512_loadu_si512(blocks[l] + off);
     if constexpr (kPrefetch) {
+#pragma GCC unroll 16
       for (int l = 0; l < 16; ++l) _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
     }
     transpose16(w);
+#pragma GCC unroll 16
     for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
     compress_block(s, w);
     off += 64;

@@ -133,8 +133,10 @@ template <bool kSched>
 [[gnu::always_inline]] inline void load_words(const std::uint8_t* const blocks[], std::size_t off, V bswap,
                                               V* w) noexcept {
   V r[8];
+#pragma GCC unroll 16
   for (int l = 0; l < 8; ++l) r[l] = _mm512_loadu_si512(blocks[l] + off);
   transpose8(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+#pragma GCC unroll 16
   for (int j = 0; j < 8; ++j) w[j] = _mm512_shuffle_epi8(r[j], bswap);
 }
 
@@ -155,14 +157,23 @@ template <bool kPrefetch>
     load_words(blocks, off, bswap, w);
     load_words(blocks, off + 64, bswap, w + 8);
     if constexpr (kPrefetch) {
+#pragma GCC unroll 16
       for (int l = 0; l < 8; ++l) {
         _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
         _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead + 64), _MM_HINT_T0);
       }
     }
     const Work in = s;
-    rounds16<false>(s, w, kSha512RoundConstants.k);
-    for (int t = 16; t < 80; t += 16) rounds16<true>(s, w, kSha512RoundConstants.k + t);
+    // The empty asm hides from GCC that the constants are the same every block: otherwise it hoists
+    // all 80 broadcasts out of the block loop and spills them, 5 KiB of stack, rather than adding
+    // each K[t] as a broadcast memory operand.
+    const std::uint64_t* k = kSha512RoundConstants.k;
+    asm("" : "+r"(k));
+    rounds16<false>(s, w, k);
+    rounds16<true>(s, w, k + 16);
+    rounds16<true>(s, w, k + 32);
+    rounds16<true>(s, w, k + 48);
+    rounds16<true>(s, w, k + 64);
     s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
     s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
     off += 128;
