@@ -89,6 +89,10 @@ void sha512_compress_x8(std::uint64_t* const states[], const std::uint8_t* const
 void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[],
                               std::size_t n) noexcept;
 void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// One block, the same in every lane (a constant padding block), given as its message schedule plus
+// round constants: wk[t] = W[t] + K[t] (64 or 80 words, worked out once).
+void sha256_compress_x16_const(std::uint32_t* const states[], const std::uint32_t wk[64]) noexcept;
+void sha512_compress_x8_const(std::uint64_t* const states[], const std::uint64_t wk[80]) noexcept;
 }  // namespace avx512
 
 namespace armv8 {

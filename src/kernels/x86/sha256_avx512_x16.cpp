@@ -67,6 +67,32 @@ template <int I, bool kSched>
   return add(w[j], _mm512_set1_epi32(static_cast<int>(k[I])));
 }
 
+// The rounds of one block whose W+K is the same in every lane and given (wk[t] = W[t] + K[t]):
+// each is a broadcast memory operand, and there is no schedule to run.
+template <int I>
+[[gnu::always_inline]] inline V wk_given(const std::uint32_t* wk) noexcept {
+  return _mm512_set1_epi32(static_cast<int>(wk[I]));
+}
+
+[[gnu::always_inline]] inline void rounds16_given(Work& s, const std::uint32_t* wk) noexcept {
+  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk_given<0>(wk));
+  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk_given<1>(wk));
+  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk_given<2>(wk));
+  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk_given<3>(wk));
+  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk_given<4>(wk));
+  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk_given<5>(wk));
+  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk_given<6>(wk));
+  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk_given<7>(wk));
+  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk_given<8>(wk));
+  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk_given<9>(wk));
+  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk_given<10>(wk));
+  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk_given<11>(wk));
+  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk_given<12>(wk));
+  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk_given<13>(wk));
+  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk_given<14>(wk));
+  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk_given<15>(wk));
+}
+
 // Sixteen rounds from round t0. The roles move by one each round and are home after eight.
 template <bool kSched>
 [[gnu::always_inline]] inline void rounds16(Work& s, V* w, const std::uint32_t* k) noexcept {
@@ -200,6 +226,17 @@ void sha256_compress_x16(std::uint32_t* const states[], const std::uint8_t* cons
 void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[],
                               std::size_t n) noexcept {
   compress_lanes<false>(states, blocks, n);
+}
+
+void sha256_compress_x16_const(std::uint32_t* const states[], const std::uint32_t wk[64]) noexcept {
+  Work s;
+  load_state(states, s);
+  const Work in = s;
+#pragma GCC unroll 4
+  for (int t = 0; t < 64; t += 16) rounds16_given(s, wk + t);
+  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+  store_state(states, s);
 }
 
 }  // namespace shasta::kernels::avx512
