@@ -79,6 +79,22 @@ void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* 
 void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2
 
+namespace avx512 {
+// Need AVX-512F, BW and VL (CPUID leaf 7 EBX bits 16, 30, 31) and the OS's ZMM state (XGETBV bits
+// 1-2 and 5-7). Sixteen SHA-256 lanes, one per 32-bit lane of a zmm register; eight SHA-512 lanes.
+void sha256_compress_x16(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+void sha512_compress_x8(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// The same in another copy of the block loop, for padding blocks (LaneKernel::tail_fn in
+// include/shasta/detail/lanes.hpp says why).
+void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[],
+                              std::size_t n) noexcept;
+void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// One block, the same in every lane (a constant padding block), given as its message schedule plus
+// round constants: wk[t] = W[t] + K[t] (64 or 80 words, worked out once).
+void sha256_compress_x16_const(std::uint32_t* const states[], const std::uint32_t wk[64]) noexcept;
+void sha512_compress_x8_const(std::uint64_t* const states[], const std::uint64_t wk[80]) noexcept;
+}  // namespace avx512
+
 namespace armv8 {
 // SHA-256 needs FEAT_SHA256 (HWCAP_SHA2); SHA-512 needs FEAT_SHA512 (HWCAP_SHA512).
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
