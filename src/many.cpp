@@ -70,10 +70,10 @@ namespace detail {
 // ManyAccess reaches into hashers (a friend of Hasher): each hasher's buffered partial block is
 // completed on its own; then each group of `lanes` hashers runs the blocks its chunks have in
 // common on the lane kernel; what is left (other blocks, the new partial block) goes one by one.
-// A group of more than half the lanes still runs on them, its empty lanes hashing the first
-// lane's data into a scratch state. The lane kernel's throughput is the same whatever the lanes
-// hold (SHA-NI here: 4 lanes 3.0 GB/s, one stream 1.7 GB/s), so 3 streams of 4 lanes gain 1.3x
-// over one at a time, and 2 of 4 would lose.
+// A group of at least the kernel's min_busy hashers still runs on the lanes, its empty lanes
+// hashing the first lane's data into a scratch state. The lane kernel's throughput is the same
+// whatever the lanes hold (SHA-NI: 4 lanes 3.0 GB/s, one stream 1.7 GB/s), so 3 streams of 4 lanes
+// gain 1.3x over one at a time, and 2 of 4 would lose.
 struct ManyAccess {
   template <class Alg>
   static void update_many(Hasher<Alg>* const* hashers, const ByteView* chunks, std::size_t count) noexcept {
@@ -100,7 +100,7 @@ struct ManyAccess {
         }
         common = std::min(common, h.buffered_ == 0 ? n[l] / kB : 0);
       }
-      if (2 * group > lanes && lanes > 1 && common != 0) {
+      if (group >= kernel.min_busy && lanes > 1 && common != 0) {
         Word* states[kMaxLanes];
         std::array<Word, 8> scratch[kMaxLanes]{};
         for (std::size_t l = 0; l < lanes; ++l) {

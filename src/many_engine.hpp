@@ -25,7 +25,7 @@ inline LaneKernel<CompressLanes512> active_lanes(const Sha512Family&) noexcept {
   return active_lanes_512();
 }
 
-inline constexpr std::size_t kMaxLanes = 8;
+inline constexpr std::size_t kMaxLanes = 16;  // the widest lane kernel: AVX-512 SHA-256 x16
 
 template <class Family>
 struct ManyLane {

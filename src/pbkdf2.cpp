@@ -99,8 +99,8 @@ void pbkdf2_block(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations
   wipe_object(outer_block);
 }
 
-// The family's lane kernel (lanes.hpp): 4 SHA-256 streams on SHA-NI, 5 SHA-512 streams on AVX2
-// (4 where the assembly loop is not built).
+// The family's lane kernel (lanes.hpp): e.g. 4 SHA-256 streams on SHA-NI, 8 SHA-512 streams on
+// AVX-512.
 template <class H>
 auto lane_kernel() noexcept {
   if constexpr (sizeof(typename H::Word) == 4)
@@ -109,7 +109,7 @@ auto lane_kernel() noexcept {
     return active_lanes_512();
 }
 
-inline constexpr std::size_t kMaxPbkdf2Lanes = 8;
+inline constexpr std::size_t kMaxPbkdf2Lanes = 16;
 
 // pbkdf2_blocks_in_lanes writes `count` consecutive output blocks, T(first) onwards, side by side
 // on a lane kernel of `lanes` >= count streams (idle lanes repeat the last block's work): each
@@ -182,9 +182,8 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
   while (done < out.size()) {
     const std::size_t blocks_left = (out.size() - done + kHashLen - 1) / kHashLen;
     const std::size_t side_by_side = has_lanes ? std::min(blocks_left, kernel.lanes) : 1;
-    // A lane call costs about what lanes / 2 to lanes / 3 single blocks do (SHA-NI x4 ~1.8x one
-    // stream, AVX2 x8 ~2.8x, ARMv8 x2 below 2x): worth it for three blocks or more, or a full call.
-    const std::size_t blocks = side_by_side >= 3 || (side_by_side == 2 && kernel.lanes == 2) ? side_by_side : 1;
+    // A lane call is worth it from the kernel's min_busy blocks (its cost in single-stream blocks).
+    const std::size_t blocks = side_by_side >= kernel.min_busy ? side_by_side : 1;
     const std::size_t bytes = std::min(blocks * kHashLen, out.size() - done);
     if (blocks > 1)
       detail::pbkdf2_blocks_in_lanes(key, salt, iterations, index, blocks, kernel, out.subspan(done, bytes));

@@ -49,6 +49,8 @@ void check_table(const FamilyTable<Word>& table) {
       EXPECT_EQ(row.lanes->kernel, row.name);
       EXPECT_TRUE(row.needs.contains(row.lanes->needs)) << "a lane kernel needs no more than its row";
       EXPECT_GE(row.lanes->lanes, 2u);
+      EXPECT_GE(row.lanes->min_busy, 2u);
+      EXPECT_LE(row.lanes->min_busy, row.lanes->lanes);
       EXPECT_NE(row.lanes->fn, nullptr);
       EXPECT_NE(row.lanes->tail_fn, nullptr);
     }
@@ -120,8 +122,8 @@ TEST(KernelTable, Sha512RowsRefuseMissingFeaturesOnFakeCpus) {
 void fake_lanes(std::uint32_t* const*, const std::uint8_t* const*, std::size_t) noexcept {}
 void fake_compress(std::uint32_t*, const std::uint8_t*, std::size_t) noexcept {}
 
-constexpr LaneRow<std::uint32_t> kWideLanes = {"wide", {Feature::avx512f}, 16, fake_lanes, fake_lanes};
-constexpr LaneRow<std::uint32_t> kFastLanes = {"fast", {Feature::sha}, 4, fake_lanes, fake_lanes};
+constexpr LaneRow<std::uint32_t> kWideLanes = {"wide", {Feature::avx512f}, 16, 9, fake_lanes, fake_lanes};
+constexpr LaneRow<std::uint32_t> kFastLanes = {"fast", {Feature::sha}, 4, 3, fake_lanes, fake_lanes};
 constexpr KernelRow<std::uint32_t> kFakeRows[] = {
     {"fast", {Feature::sha}, fake_compress, &kFastLanes, nullptr, nullptr},
     {"wide", {Feature::avx512f}, fake_compress, &kWideLanes, nullptr, nullptr},

@@ -90,13 +90,25 @@ TEST(LaneKernel, Sha512PairAgainstPortable) {
   check_pair<std::uint64_t>(128);
 }
 
-// The lane kernel follows the single-stream kernel's name, through force_kernel too.
+// The lane kernel is the one kernel_choice reports; a forced kernel brings its own (through
+// force_kernel too), with the lane count the kernel has.
 TEST(LaneKernel, FollowsTheActiveKernel) {
   const auto l256 = detail::active_lanes_256();
   const auto l512 = detail::active_lanes_512();
-  EXPECT_EQ(l256.name, active_kernel(Family::sha224_256));
-  EXPECT_EQ(l512.name, active_kernel(Family::sha384_512));
-  EXPECT_EQ(l256.lanes, l256.name == "shani" ? 4u : l256.name == "avx2" ? 8u : l256.name == "armv8" ? 2u : 0u);
+  const KernelChoice c256 = kernel_choice(Family::sha224_256), c512 = kernel_choice(Family::sha384_512);
+  if (l256.fn != nullptr) {
+    EXPECT_EQ(l256.name, c256.lane_kernel);
+  }
+  if (l512.fn != nullptr) {
+    EXPECT_EQ(l512.name, c512.lane_kernel);
+  }
+  EXPECT_EQ(l256.fn != nullptr ? l256.lanes : 0u, c256.lanes);
+  EXPECT_EQ(l512.fn != nullptr ? l512.lanes : 0u, c512.lanes);
+  EXPECT_EQ(l256.lanes, l256.name == "shani"    ? 4u
+                        : l256.name == "avx2"   ? 8u
+                        : l256.name == "avx512" ? 16u
+                        : l256.name == "armv8"  ? 2u
+                                                : 0u);
   // AVX2 SHA-512: five lanes with the assembly loop (ELF builds: a fifth stream on the general
   // registers), four in intrinsics elsewhere.
 #if defined(__x86_64__) && defined(__ELF__)
@@ -104,7 +116,17 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
 #else
   constexpr std::size_t kAvx2Sha512Lanes = 4;
 #endif
-  EXPECT_EQ(l512.lanes, l512.name == "avx2" ? kAvx2Sha512Lanes : l512.name == "armv8" ? 2u : 0u);
+  EXPECT_EQ(l512.lanes, l512.name == "avx2"     ? kAvx2Sha512Lanes
+                        : l512.name == "avx512" ? 8u
+                        : l512.name == "armv8"  ? 2u
+                                                : 0u);
+  const std::string active256(active_kernel(Family::sha224_256));
+  ASSERT_EQ(force_kernel(Family::sha224_256, active256), Error::ok);
+  EXPECT_EQ(detail::active_lanes_256().name, active256 == "portable" ? "portable" : active256)
+      << "a forced kernel brings its own lanes";
+  // Back to what the environment chose (a forced suite) or the best (which may take other lanes).
+  if (c256.reason.starts_with("the best")) use_best_kernel(Family::sha224_256);
+  EXPECT_EQ(detail::active_lanes_256().lanes, l256.lanes);
   const std::string was(l512.name);
   ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
   EXPECT_EQ(detail::active_lanes_512().fn, nullptr);

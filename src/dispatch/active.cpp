@@ -11,8 +11,8 @@ namespace {
 template <class Word>
 LaneKernel<LanesFn<Word>> active_lanes_of() noexcept {
   const Selection<Word>& s = resolved_selection(static_cast<const Word*>(nullptr));
-  if (s.lanes == nullptr) return {s.row->name, 0, nullptr, nullptr};
-  return {s.lanes->kernel, s.lanes->lanes, s.lanes->fn, s.lanes->tail_fn};
+  if (s.lanes == nullptr) return {s.row->name, 0, 0, nullptr, nullptr};
+  return {s.lanes->kernel, s.lanes->lanes, s.lanes->min_busy, s.lanes->fn, s.lanes->tail_fn};
 }
 
 template <class Word>

@@ -3,6 +3,7 @@
 // Adding a kernel: its file, a row in cmake/Kernels.cmake (which defines SHASTA_HAVE_<...>), and
 // its row (and lane row) here.
 #include <array>
+#include <span>
 
 #include "../kernels/kernel_abi.hpp"
 #include "kernel_table.hpp"
@@ -14,17 +15,23 @@ namespace k = kernels;
 
 [[maybe_unused]] constexpr FeatureSet kShaNi = {Feature::sha, Feature::ssse3, Feature::sse41};
 [[maybe_unused]] constexpr FeatureSet kAvx2 = {Feature::avx2, Feature::bmi2};
+[[maybe_unused]] constexpr FeatureSet kAvx512 = {Feature::avx512f, Feature::avx512bw, Feature::avx512vl, Feature::avx2,
+                                                 Feature::bmi2};
 [[maybe_unused]] constexpr FeatureSet kArmSha2 = {Feature::arm_sha2};
 [[maybe_unused]] constexpr FeatureSet kArmSha512 = {Feature::arm_sha512};
 
 // Each kernel's parts, present or null as the build compiled them; then the rows, one line each.
+// min_busy (cost of a lane call in single-stream blocks, 4 KiB in cache): SHA-NI x4 1.8x one stream
+// -> 3; AVX2 SHA-256 x8 2.33 c/B against 5.27 single -> 4; AVX2 SHA-512 x5 1.81 against 3.18 -> 3;
+// AVX-512 SHA-256 x16 1.05 c/B against SHA-NI's 1.9 single -> 9; AVX-512 SHA-512 x8 1.27 against
+// 3.18 -> 4 (Zen 3 and Zen 4); ARMv8 x2 below 2x one -> 2.
 // ---- SHA-224 / SHA-256 ----
 using W32 = std::uint32_t;
 
 #if defined(SHASTA_HAVE_SHANI_LANES) && defined(SHASTA_HAVE_SHANI_X4_ASM)
-constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4_tail};
+constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4_tail};
 #elif defined(SHASTA_HAVE_SHANI_LANES)
-constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4};
+constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4};
 #endif
 #ifdef SHASTA_HAVE_SHANI_LANES
 constexpr const LaneRow<W32>* kShaniLanes = &kShaniX4;
@@ -40,14 +47,19 @@ constexpr Pbkdf2LoopFn<W32> kShaniPbkdf2 = k::shani::sha256_pbkdf2_iterate;
 #endif
 
 #ifdef SHASTA_HAVE_AVX2_X8
-constexpr LaneRow<W32> kAvx2X8 = {"avx2", kAvx2, 8, k::avx2::sha256_compress_x8, k::avx2::sha256_compress_x8};
+constexpr LaneRow<W32> kAvx2X8 = {"avx2", kAvx2, 8, 4, k::avx2::sha256_compress_x8, k::avx2::sha256_compress_x8};
 constexpr const LaneRow<W32>* kAvx2Lanes256 = &kAvx2X8;
 #else
 [[maybe_unused]] constexpr const LaneRow<W32>* kAvx2Lanes256 = nullptr;
 #endif
 
+#ifdef SHASTA_HAVE_AVX512_SHA256_X16
+constexpr LaneRow<W32> kAvx512X16 = {"avx512", kAvx512, 16, 9, k::avx512::sha256_compress_x16,
+                                     k::avx512::sha256_compress_x16_tail};
+#endif
+
 #ifdef SHASTA_HAVE_ARMV8_X2
-constexpr LaneRow<W32> kArmv8X2 = {"armv8", kArmSha2, 2, k::armv8::sha256_compress_x2, k::armv8::sha256_compress_x2};
+constexpr LaneRow<W32> kArmv8X2 = {"armv8", kArmSha2, 2, 2, k::armv8::sha256_compress_x2, k::armv8::sha256_compress_x2};
 constexpr const LaneRow<W32>* kArmv8Lanes256 = &kArmv8X2;
 constexpr LanesFn<W32> kArmv8Pair256 = k::armv8::sha256_compress_x2;
 #else
@@ -59,6 +71,9 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 #ifdef SHASTA_HAVE_SHANI
     {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2},
 #endif
+#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2)
+    {"avx512", kAvx512, k::avx2::sha256_compress, &kAvx512X16, nullptr, nullptr},
+#endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr},
 #endif
@@ -68,21 +83,40 @@ constexpr KernelRow<W32> kSha256Rows[] = {
     {"portable", {}, k::portable::sha256_compress, nullptr, nullptr, nullptr},
 };
 
+// The best choice's SHA-256 lanes on Intel: AVX-512 x16 before SHA-NI x4, because sha256rnds2
+// issues only every 3 cycles on Golden Cove / Emerald Rapids (x4 at most 1.33x one stream there;
+// a 16-lane AVX-512 kernel ran at 1.04 c/B, 2.85 GB/s). On AMD (Zen 3, Zen 4) SHA-NI x4 stays:
+// sha256rnds2 issues every 2 cycles, x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose
+// 512-bit operations are double-pumped; a CPU without SHA-NI takes AVX-512 as its best row.
+#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2) && defined(SHASTA_HAVE_SHANI_LANES)
+constexpr const LaneRow<W32>* kIntelSha256Lanes[] = {&kAvx512X16, &kShaniX4};
+constexpr LaneRanking<W32> kSha256Rankings[] = {
+    {CpuVendor::intel, kIntelSha256Lanes, "Intel: sha256rnds2 every 3 cycles; AVX-512 x16 1.04 c/B"}};
+constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = kSha256Rankings;
+#else
+constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};
+#endif
+
 // ---- SHA-384 / SHA-512 / SHA-512/t ----
 using W64 = std::uint64_t;
 
 #if defined(SHASTA_HAVE_AVX2_SHA512_LANES) && defined(SHASTA_HAVE_AVX2_X5_ASM)
-constexpr LaneRow<W64> kAvx2X5 = {"avx2", kAvx2, 5, k::avx2::sha512_compress_x5, k::avx2::sha512_compress_x5_tail};
+constexpr LaneRow<W64> kAvx2X5 = {"avx2", kAvx2, 5, 3, k::avx2::sha512_compress_x5, k::avx2::sha512_compress_x5_tail};
 constexpr const LaneRow<W64>* kAvx2Lanes512 = &kAvx2X5;
 #elif defined(SHASTA_HAVE_AVX2_SHA512_LANES)
-constexpr LaneRow<W64> kAvx2X4 = {"avx2", kAvx2, 4, k::avx2::sha512_compress_x4, k::avx2::sha512_compress_x4};
+constexpr LaneRow<W64> kAvx2X4 = {"avx2", kAvx2, 4, 3, k::avx2::sha512_compress_x4, k::avx2::sha512_compress_x4};
 constexpr const LaneRow<W64>* kAvx2Lanes512 = &kAvx2X4;
 #else
 [[maybe_unused]] constexpr const LaneRow<W64>* kAvx2Lanes512 = nullptr;
 #endif
 
+#ifdef SHASTA_HAVE_AVX512_SHA512_X8
+constexpr LaneRow<W64> kAvx512X8 = {"avx512", kAvx512, 8, 4, k::avx512::sha512_compress_x8,
+                                    k::avx512::sha512_compress_x8_tail};
+#endif
+
 #ifdef SHASTA_HAVE_ARMV8_SHA512_X2
-constexpr LaneRow<W64> kArmv8X2_512 = {"armv8", kArmSha512, 2, k::armv8::sha512_compress_x2,
+constexpr LaneRow<W64> kArmv8X2_512 = {"armv8", kArmSha512, 2, 2, k::armv8::sha512_compress_x2,
                                        k::armv8::sha512_compress_x2};
 constexpr const LaneRow<W64>* kArmv8Lanes512 = &kArmv8X2_512;
 constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
@@ -94,6 +128,9 @@ constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
 // The AVX2 SHA-512 row has no pair kernel: its lane kernel takes as long for two lanes as for four,
 // about twice the single-stream kernel's two blocks.
 constexpr KernelRow<W64> kSha512Rows[] = {
+#if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX2)
+    {"avx512", kAvx512, k::avx2::sha512_compress, &kAvx512X8, nullptr, nullptr},
+#endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr},
 #endif
@@ -115,7 +152,8 @@ constexpr std::array<Selection<Word>, N> own_selections(const KernelRow<Word> (&
 constexpr auto kSha256Own = own_selections(kSha256Rows);
 constexpr auto kSha512Own = own_selections(kSha512Rows);
 
-constexpr FamilyTable<std::uint32_t> kSha256Table = {"SHASTA_KERNEL_SHA256", kSha256Rows, {}, kSha256Own};
+constexpr FamilyTable<std::uint32_t> kSha256Table = {"SHASTA_KERNEL_SHA256", kSha256Rows, kSha256LaneRankings,
+                                                     kSha256Own};
 constexpr FamilyTable<std::uint64_t> kSha512Table = {"SHASTA_KERNEL_SHA512", kSha512Rows, {}, kSha512Own};
 
 }  // namespace

@@ -26,11 +26,14 @@ using Pbkdf2LoopFn = void (*)(const Word inner[8], const Word outer[8], Word u[8
 
 // LaneRow: a many-message kernel. `tail_fn` runs the padding blocks in a second block loop (never
 // null: `fn` itself where the kernel has only one; LaneKernel in detail/lanes.hpp says why).
+// `min_busy`: the fewest busy lanes for which one call beats single-stream calls (its cost in
+// single-stream blocks, measured, rounded up; PBKDF2's output blocks and update_many's groups).
 template <class Word>
 struct LaneRow {
   std::string_view kernel;  // the name of the row it belongs to
   FeatureSet needs;
   std::size_t lanes;
+  std::size_t min_busy;
   LanesFn<Word> fn;
   LanesFn<Word> tail_fn;
 };

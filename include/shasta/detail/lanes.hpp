@@ -18,6 +18,7 @@ template <class Fn>
 struct LaneKernel {
   std::string_view name;  // the kernel it belongs to, e.g. "shani" (with lanes 0: the active kernel)
   std::size_t lanes;      // 0 with a null fn: none, use the single-stream kernel
+  std::size_t min_busy;   // the fewest busy lanes for which a call beats single-stream calls
   Fn fn;
   // tail_fn does what fn does in another block loop; the many-message engine runs the padding
   // blocks of its messages on it. The hardware prefetcher learns the stride of each load
