@@ -1,0 +1,362 @@
+// files.cpp: hash_files, many files on std::threads with the GIL released, each thread hashing
+// several files side by side on the lanes (small files read whole and batched into hash_many,
+// larger ones streamed in equal chunks through update_many: the CLI's scheme, rebuilt on the
+// library); and fsverity_digest of a file.
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include <shasta/fsverity.hpp>
+#include <shasta/many.hpp>
+
+#include "shasta_py.hpp"
+
+namespace shasta::py {
+namespace {
+
+#define SHASTA_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f))
+
+constexpr std::size_t kSmallFile = 128 * 1024;  // below this a file is read whole and batched
+constexpr std::size_t kChunkSize = 64 * 1024;   // a streamed file's chunk per update_many call
+constexpr std::size_t kSmallBatch = 8;          // small files per hash_many call
+
+struct FileResult {
+  int error = 0;  // errno, or 0
+  std::uint64_t size = 0;
+  std::uint8_t digest[64] = {};
+};
+
+struct FileJob {
+  const std::vector<std::string>* paths;
+  std::vector<FileResult>* results;
+  std::atomic<std::size_t> next{0};
+};
+
+// read_upto reads until `n` bytes or end of file; returns the count, or -1 with errno.
+ssize_t read_upto(int fd, std::uint8_t* p, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  return static_cast<ssize_t>(got);
+}
+
+// read_whole reads a file to its end into `data`; false with errno.
+bool read_whole(int fd, std::size_t hint, std::vector<std::uint8_t>& data) {
+  data.resize(std::max<std::size_t>(hint + 1, 4096));
+  std::size_t got = 0;
+  for (;;) {
+    const ssize_t r = read_upto(fd, data.data() + got, data.size() - got);
+    if (r < 0) return false;
+    got += static_cast<std::size_t>(r);
+    if (got < data.size()) break;
+    data.resize(2 * data.size());
+  }
+  data.resize(got);
+  return true;
+}
+
+template <class H>
+class FileWorker {
+ public:
+  explicit FileWorker(FileJob& job) : job_(job), lanes_(std::clamp<std::size_t>(lane_count<H>(), 1, 64)) {
+    chunks_.resize(lanes_, std::vector<std::uint8_t>(kChunkSize));
+    small_.resize(kSmallBatch);
+  }
+
+  void run() {
+    const std::size_t n = job_.paths->size();
+    bool exhausted = false;
+    for (;;) {
+      while (!exhausted && streams_.size() < lanes_) {
+        const std::size_t i = job_.next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= n) {
+          exhausted = true;
+          break;
+        }
+        start(i);
+      }
+      if (streams_.empty()) break;
+      step();
+    }
+    flush_small();
+  }
+
+ private:
+  struct Stream {
+    int fd;
+    std::size_t index;
+    std::uint64_t size;
+    H hasher;
+  };
+
+  FileResult& result(std::size_t i) { return (*job_.results)[i]; }
+
+  void fail(std::size_t i, int fd) {
+    result(i).error = errno != 0 ? errno : EIO;
+    if (fd >= 0) ::close(fd);
+  }
+
+  // start opens file i: a small regular file is read whole into the batch, anything else streamed.
+  void start(std::size_t i) {
+    const int fd = ::open((*job_.paths)[i].c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail(i, -1);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return fail(i, fd);
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < kSmallFile) {
+      std::vector<std::uint8_t>& data = small_[small_count_];
+      if (!read_whole(fd, static_cast<std::size_t>(st.st_size), data)) return fail(i, fd);
+      ::close(fd);
+      small_index_[small_count_++] = i;
+      if (small_count_ == kSmallBatch) flush_small();
+      return;
+    }
+    streams_.push_back(Stream{fd, i, 0, H()});
+  }
+
+  void flush_small() {
+    if (small_count_ == 0) return;
+    ByteView views[kSmallBatch];
+    std::uint8_t digests[kSmallBatch * 64];
+    for (std::size_t k = 0; k < small_count_; ++k) views[k] = ByteView(small_[k].data(), small_[k].size());
+    (void)hash_many<H>(std::span<const ByteView>(views, small_count_),
+                       std::span<std::uint8_t>(digests, small_count_ * H::digest_size));
+    for (std::size_t k = 0; k < small_count_; ++k) {
+      FileResult& r = result(small_index_[k]);
+      r.size = small_[k].size();
+      std::memcpy(r.digest, digests + k * H::digest_size, H::digest_size);
+    }
+    small_count_ = 0;
+  }
+
+  // step reads a chunk of every open stream and hashes them side by side; finished files leave.
+  void step() {
+    H* hashers[64];
+    ByteView views[64];
+    std::size_t live = 0;
+    for (std::size_t s = 0; s < streams_.size(); ++s) {
+      const ssize_t got = read_upto(streams_[s].fd, chunks_[s].data(), kChunkSize);
+      sizes_[s] = got;
+      if (got < 0) continue;
+      streams_[s].size += static_cast<std::uint64_t>(got);
+      hashers[live] = &streams_[s].hasher;
+      views[live++] = ByteView(chunks_[s].data(), static_cast<std::size_t>(got));
+    }
+    (void)update_many<H>(std::span<H* const>(hashers, live), std::span<const ByteView>(views, live));
+    std::size_t keep = 0;
+    for (std::size_t s = 0; s < streams_.size(); ++s) {
+      Stream& st = streams_[s];
+      if (sizes_[s] < 0) {
+        fail(st.index, st.fd);
+      } else if (static_cast<std::size_t>(sizes_[s]) < kChunkSize) {
+        FileResult& r = result(st.index);
+        r.size = st.size;
+        const typename H::Digest d = st.hasher.finalize();
+        std::memcpy(r.digest, d.data(), d.size());
+        ::close(st.fd);
+      } else {
+        if (keep != s) streams_[keep] = st;
+        ++keep;
+      }
+    }
+    streams_.erase(streams_.begin() + static_cast<std::ptrdiff_t>(keep), streams_.end());
+  }
+
+  FileJob& job_;
+  std::size_t lanes_;
+  std::vector<Stream> streams_;
+  std::vector<std::vector<std::uint8_t>> chunks_;
+  ssize_t sizes_[64] = {};
+  std::vector<std::vector<std::uint8_t>> small_;
+  std::size_t small_index_[kSmallBatch] = {};
+  std::size_t small_count_ = 0;
+};
+
+template <class H>
+void work(FileJob& job) {
+  FileWorker<H>(job).run();
+}
+
+using WorkFn = void (*)(FileJob&);
+constexpr WorkFn kWork[6] = {work<Sha224>, work<Sha256>, work<Sha384>, work<Sha512>, work<Sha512_224>, work<Sha512_256>};
+
+std::size_t cpu_count() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return static_cast<std::size_t>(CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+// fs_path converts str, bytes or os.PathLike into the file system's bytes (a new reference).
+bool fs_path(PyObject* obj, std::string& out) {
+  PyObject* bytes = nullptr;
+  if (!PyUnicode_FSConverter(obj, &bytes)) return false;
+  out.assign(PyBytes_AS_STRING(bytes), static_cast<std::size_t>(PyBytes_GET_SIZE(bytes)));
+  Py_DECREF(bytes);
+  return true;
+}
+
+PyObject* os_error(int error, PyObject* path) {
+  return PyObject_CallFunction(PyExc_OSError, "isO", error, std::strerror(error), path);
+}
+
+PyObject* hash_files(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"paths", "name", "jobs", "sizes", nullptr};
+  PyObject* a[4];
+  if (!parse_args("hash_files", args, nargs, kwnames, kNames, 3, 1, a)) return nullptr;
+  const AlgOps* ops = kAlgs[1];
+  if (a[1] != nullptr && (ops = alg_from_name(a[1], "name")) == nullptr) return nullptr;
+  std::size_t jobs = cpu_count();
+  if (a[2] != nullptr && a[2] != Py_None) {
+    const Py_ssize_t j = PyNumber_AsSsize_t(a[2], PyExc_OverflowError);
+    if (j == -1 && PyErr_Occurred()) return nullptr;
+    if (j < 1) return PyErr_Format(PyExc_ValueError, "hash_files: jobs must be 1 or more, not %zd", j);
+    jobs = static_cast<std::size_t>(j);
+  }
+  const int sizes = a[3] == nullptr ? 0 : PyObject_IsTrue(a[3]);
+  if (sizes < 0) return nullptr;
+  PyObject* tuple = PySequence_Tuple(a[0]);
+  if (tuple == nullptr) return nullptr;
+  const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+  std::vector<std::string> paths(static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    if (!fs_path(PyTuple_GET_ITEM(tuple, i), paths[static_cast<std::size_t>(i)])) {
+      Py_DECREF(tuple);
+      return nullptr;
+    }
+  }
+  std::vector<FileResult> results(static_cast<std::size_t>(n));
+  FileJob job;
+  job.paths = &paths;
+  job.results = &results;
+  const WorkFn fn = kWork[ops->index];
+  const std::size_t threads = std::min<std::size_t>(jobs, static_cast<std::size_t>(n));
+  Py_BEGIN_ALLOW_THREADS
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(fn, std::ref(job));
+    } catch (const std::system_error&) {
+      break;  // fewer threads: the calling thread still takes every file left
+    }
+  }
+  fn(job);
+  for (std::thread& t : pool) t.join();
+  Py_END_ALLOW_THREADS
+  PyObject* list = PyList_New(n);
+  for (Py_ssize_t i = 0; list != nullptr && i < n; ++i) {
+    const FileResult& r = results[static_cast<std::size_t>(i)];
+    PyObject* path = PyTuple_GET_ITEM(tuple, i);
+    PyObject* value = r.error != 0 ? os_error(r.error, path)
+                                   : PyBytes_FromStringAndSize(reinterpret_cast<const char*>(r.digest),
+                                                               static_cast<Py_ssize_t>(ops->digest_size));
+    PyObject* item = nullptr;
+    if (value != nullptr) {
+      item = sizes ? Py_BuildValue("(OLN)", path, r.error != 0 ? -1LL : static_cast<long long>(r.size), value)
+                   : Py_BuildValue("(ON)", path, value);
+    }
+    if (item == nullptr) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, i, item);
+  }
+  Py_DECREF(tuple);
+  return list;
+}
+
+PyObject* fsverity_digest(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"path", "name", "block_size", "salt", nullptr};
+  PyObject* a[4];
+  if (!parse_args("fsverity_digest", args, nargs, kwnames, kNames, 2, 1, a)) return nullptr;
+  FsverityParams params;
+  if (a[1] != nullptr) {
+    const AlgOps* ops = alg_from_name(a[1], "name");
+    if (ops == nullptr) return nullptr;
+    if (ops->index != 1 && ops->index != 3)
+      return PyErr_Format(PyExc_ValueError, "fsverity_digest: fs-verity hashes with sha256 or sha512, not %s",
+                          ops->name);
+    params.hash = ops->index == 1 ? FsverityHash::sha256 : FsverityHash::sha512;
+  }
+  if (a[2] != nullptr) {
+    const Py_ssize_t bs = PyNumber_AsSsize_t(a[2], PyExc_OverflowError);
+    if (bs == -1 && PyErr_Occurred()) return nullptr;
+    const auto ubs = static_cast<std::size_t>(bs);
+    if (bs <= 0 || (ubs & (ubs - 1)) != 0 || ubs < 2 * fsverity_digest_size(params.hash) ||
+        ubs > kFsverityMaxBlockSize)
+      return PyErr_Format(PyExc_ValueError,
+                          "fsverity_digest: block_size %zd is not a power of two from 2 x the digest size (%zu) to "
+                          "2^30",
+                          bs, 2 * fsverity_digest_size(params.hash));
+    params.block_size = ubs;
+  }
+  Buffer salt;
+  if (a[3] != nullptr && a[3] != Py_None) {
+    if (!salt.get(a[3])) return nullptr;
+    if (salt.size() > kFsverityMaxSaltSize)
+      return PyErr_Format(PyExc_ValueError, "fsverity_digest: the salt is %zu bytes, over 32 (fsverity_descriptor.salt)",
+                          salt.size());
+    params.salt = salt.view();
+  }
+  std::string path;
+  if (!fs_path(a[0], path)) return nullptr;
+  std::uint8_t digest[64];
+  int error = 0;
+  Error e = Error::ok;
+  Py_BEGIN_ALLOW_THREADS
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = errno;
+  } else {
+    FsverityBuilder builder(params);
+    std::vector<std::uint8_t> buf(1 << 20);
+    for (;;) {
+      const ssize_t got = read_upto(fd, buf.data(), buf.size());
+      if (got < 0) {
+        error = errno;
+        break;
+      }
+      if (got == 0) break;
+      (void)builder.update(ByteView(buf.data(), static_cast<std::size_t>(got)));
+    }
+    ::close(fd);
+    if (error == 0) e = builder.finish(std::span<std::uint8_t>(digest, builder.digest_size()));
+  }
+  Py_END_ALLOW_THREADS
+  if (error != 0) {
+    errno = error;
+    return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, a[0]);
+  }
+  if (e != Error::ok) return set_library_error(e, "fsverity_digest");
+  return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(digest),
+                                   static_cast<Py_ssize_t>(fsverity_digest_size(params.hash)));
+}
+
+}  // namespace
+
+PyMethodDef kFileFunctions[] = {
+    {"hash_files", SHASTA_FASTCALL(hash_files), METH_FASTCALL | METH_KEYWORDS,
+     "hash_files(paths, name='sha256', jobs=None, *, sizes=False)\n--\n\nThe digests of many files: a list of "
+     "(path, digest) in the order given, or (path, OSError) for a file that cannot be read; with sizes=True, "
+     "(path, size, digest) with size -1 for an error. `jobs` threads (default: the CPUs this process may use) read "
+     "and hash with the GIL released, each hashing several files side by side on the lanes."},
+    {"fsverity_digest", SHASTA_FASTCALL(fsverity_digest), METH_FASTCALL | METH_KEYWORDS,
+     "fsverity_digest(path, name='sha256', *, block_size=4096, salt=b'')\n--\n\nThe fs-verity file digest, as "
+     "`fsverity digest` prints it (Linux Documentation/filesystems/fsverity.rst): sha256 or sha512, a power-of-two "
+     "block size, a salt of at most 32 bytes. The file is read with the GIL released."},
+    {nullptr, nullptr, 0, nullptr}};
+
+}  // namespace shasta::py

@@ -1,0 +1,188 @@
+// many.cpp: hash_many, hash_many_into and merkle_root: many messages per call, side by side on the
+// library's lane kernels. Python's cost per item is taking its buffer (exact bytes: two loads) and,
+// for hash_many, making one bytes object; the hashing runs in chunks with the GIL released.
+#include <memory>
+
+#include "shasta_py.hpp"
+
+namespace shasta::py {
+namespace {
+
+#define SHASTA_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f))
+
+constexpr Py_ssize_t kChunk = 1024;               // messages per library call
+constexpr std::size_t kGilChunkBytes = 16 * 1024;  // a chunk this large runs with the GIL released
+constexpr Py_ssize_t kPrefetch = 8;               // items fetched ahead while taking buffers
+
+// as_tuple returns a tuple of the sequence's items (a new reference): a list is copied, so another
+// thread cannot drop an item while the GIL is released.
+PyObject* as_tuple(PyObject* seq, const char* fname) {
+  if (PyTuple_CheckExact(seq)) {
+    Py_INCREF(seq);
+    return seq;
+  }
+  if (PyList_Check(seq)) return PyList_AsTuple(seq);
+  if (PyUnicode_Check(seq) || PyBytes_Check(seq) || PyByteArray_Check(seq) || PyMemoryView_Check(seq)) {
+    PyErr_Format(PyExc_TypeError, "%s() takes a sequence of buffers, not one %.100s", fname, Py_TYPE(seq)->tp_name);
+    return nullptr;
+  }
+  return PySequence_Tuple(seq);
+}
+
+// ManyRun hashes a tuple's items chunk by chunk; `sink(first, count, digests)` takes each chunk's
+// digests (GIL held).
+template <class Sink>
+bool run_many(const AlgOps* ops, PyObject* tuple, const char* fname, std::uint8_t* direct_out, Sink sink) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+  const std::size_t ds = ops->digest_size;
+  std::unique_ptr<ByteView[]> views(new ByteView[static_cast<std::size_t>(std::min(n, kChunk))]);
+  std::unique_ptr<std::uint8_t[]> scratch(direct_out ? nullptr : new std::uint8_t[static_cast<std::size_t>(kChunk) * ds]);
+  std::vector<Py_buffer> held;
+  for (Py_ssize_t first = 0; first < n; first += kChunk) {
+    const Py_ssize_t count = std::min(kChunk, n - first);
+    std::size_t bytes = 0;
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      // The items are objects all over the heap: fetch a few ahead, their headers and first bytes.
+      if (first + i + kPrefetch < n) {
+        const PyObject* ahead = PyTuple_GET_ITEM(tuple, first + i + kPrefetch);
+        __builtin_prefetch(ahead);
+        __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
+      }
+      if (!get_item_view(PyTuple_GET_ITEM(tuple, first + i), held, views[static_cast<std::size_t>(i)], fname,
+                         first + i)) {
+        release_views(held);
+        return false;
+      }
+      bytes += views[static_cast<std::size_t>(i)].size();
+    }
+    std::uint8_t* out = direct_out ? direct_out + static_cast<std::size_t>(first) * ds : scratch.get();
+    const std::span<const ByteView> messages(views.get(), static_cast<std::size_t>(count));
+    const std::span<std::uint8_t> digests(out, static_cast<std::size_t>(count) * ds);
+    if (bytes >= kGilChunkBytes || count >= 256) {
+      Py_BEGIN_ALLOW_THREADS(void) ops->hash_many(messages, digests);
+      Py_END_ALLOW_THREADS
+    } else {
+      (void)ops->hash_many(messages, digests);
+    }
+    release_views(held);
+    if (!sink(first, count, out)) return false;
+  }
+  return true;
+}
+
+PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"name", "buffers", nullptr};
+  PyObject* a[2];
+  if (!parse_args("hash_many", args, nargs, kwnames, kNames, 2, 2, a)) return nullptr;
+  const AlgOps* ops = alg_from_name(a[0], "name");
+  if (ops == nullptr) return nullptr;
+  PyObject* tuple = as_tuple(a[1], "hash_many");
+  if (tuple == nullptr) return nullptr;
+  PyObject* list = PyList_New(PyTuple_GET_SIZE(tuple));
+  if (list == nullptr) {
+    Py_DECREF(tuple);
+    return nullptr;
+  }
+  const auto ds = static_cast<Py_ssize_t>(ops->digest_size);
+  const bool ok = run_many(ops, tuple, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      PyObject* b = PyBytes_FromStringAndSize(reinterpret_cast<const char*>(d + i * ds), ds);
+      if (b == nullptr) return false;
+      PyList_SET_ITEM(list, first + i, b);
+    }
+    return true;
+  });
+  Py_DECREF(tuple);
+  if (!ok) {
+    Py_DECREF(list);
+    return nullptr;
+  }
+  return list;
+}
+
+PyObject* hash_many_into(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"name", "buffers", "out", nullptr};
+  PyObject* a[3];
+  if (!parse_args("hash_many_into", args, nargs, kwnames, kNames, 3, 3, a)) return nullptr;
+  const AlgOps* ops = alg_from_name(a[0], "name");
+  if (ops == nullptr) return nullptr;
+  Buffer out;
+  if (!out.get_writable(a[2])) return nullptr;
+  PyObject* tuple = as_tuple(a[1], "hash_many_into");
+  if (tuple == nullptr) return nullptr;
+  const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+  const std::size_t need = static_cast<std::size_t>(n) * ops->digest_size;
+  if (out.size() < need) {
+    Py_DECREF(tuple);
+    return PyErr_Format(PyExc_ValueError, "hash_many_into: out holds %zu bytes; %zd %s digests need %zu", out.size(), n,
+                        ops->name, need);
+  }
+  const bool ok = run_many(ops, tuple, "hash_many_into", out.writable_data(),
+                           [](Py_ssize_t, Py_ssize_t, const std::uint8_t*) { return true; });
+  Py_DECREF(tuple);
+  if (!ok) return nullptr;
+  return PyLong_FromSsize_t(n);
+}
+
+PyObject* merkle_root(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"name", "leaves", nullptr};
+  PyObject* a[2];
+  if (!parse_args("merkle_root", args, nargs, kwnames, kNames, 2, 2, a)) return nullptr;
+  const AlgOps* ops = alg_from_name(a[0], "name");
+  if (ops == nullptr) return nullptr;
+  const std::size_t ds = ops->digest_size;
+  std::vector<std::uint8_t> leaves;
+  if (PyObject_CheckBuffer(a[1]) && !PyUnicode_Check(a[1])) {  // the leaves one after another
+    Buffer buf;
+    if (!buf.get(a[1])) return nullptr;
+    if (buf.size() % ds != 0)
+      return PyErr_Format(PyExc_ValueError, "merkle_root: %zu bytes of leaves are not a whole number of %zu-byte %s digests",
+                          buf.size(), ds, ops->name);
+    leaves.assign(buf.data(), buf.data() + buf.size());
+  } else {
+    PyObject* tuple = as_tuple(a[1], "merkle_root");
+    if (tuple == nullptr) return nullptr;
+    const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    leaves.resize(static_cast<std::size_t>(n) * ds);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      Buffer leaf;
+      if (!leaf.get(PyTuple_GET_ITEM(tuple, i))) {
+        Py_DECREF(tuple);
+        return nullptr;
+      }
+      if (leaf.size() != ds) {
+        Py_DECREF(tuple);
+        return PyErr_Format(PyExc_ValueError, "merkle_root: leaf %zd is %zu bytes, not a %zu-byte %s digest", i,
+                            leaf.size(), ds, ops->name);
+      }
+      std::copy(leaf.data(), leaf.data() + ds, leaves.data() + static_cast<std::size_t>(i) * ds);
+    }
+    Py_DECREF(tuple);
+  }
+  std::uint8_t root[64];
+  const std::size_t count = leaves.size() / ds;
+  if (count >= 64) {
+    Py_BEGIN_ALLOW_THREADS ops->merkle_root(leaves.data(), count, root);
+    Py_END_ALLOW_THREADS
+  } else {
+    ops->merkle_root(leaves.data(), count, root);
+  }
+  return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(root), static_cast<Py_ssize_t>(ds));
+}
+
+}  // namespace
+
+PyMethodDef kManyFunctions[] = {
+    {"hash_many", SHASTA_FASTCALL(hash_many), METH_FASTCALL | METH_KEYWORDS,
+     "hash_many(name, buffers)\n--\n\nThe digests of a sequence of buffers, as a list of bytes: "
+     "[new(name, b).digest() for b in buffers], side by side on the lane kernels, the GIL released."},
+    {"hash_many_into", SHASTA_FASTCALL(hash_many_into), METH_FASTCALL | METH_KEYWORDS,
+     "hash_many_into(name, buffers, out)\n--\n\nWrites digest i of `buffers` at out[i * digest_size] (a writable "
+     "buffer of at least len(buffers) x digest_size bytes) and returns the count. No object per digest."},
+    {"merkle_root", SHASTA_FASTCALL(merkle_root), METH_FASTCALL | METH_KEYWORDS,
+     "merkle_root(name, leaves)\n--\n\nThe root of a binary Merkle tree over leaf digests (a sequence of digests, or "
+     "one buffer of them back to back): parent = H(left || right), an odd last node moves up unpaired, one leaf is "
+     "the root, none gives H(b''). Hashing (and domain-separating) the leaves is the caller's."},
+    {nullptr, nullptr, 0, nullptr}};
+
+}  // namespace shasta::py

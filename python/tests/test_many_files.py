@@ -1,0 +1,228 @@
+"""hash_many, hash_many_into, merkle_root, fsverity_digest and hash_files against hashlib loops and
+Python references, with every refusal."""
+
+import array
+import hashlib
+import os
+import pathlib
+import random
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+import shasta
+from conftest import NAMES, buffer_kinds
+
+
+def mixed_messages(count, seed=1):
+    rng = random.Random(seed)
+    lengths = [0, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 1000, 4096, 70000]
+    return [rng.randbytes(rng.choice(lengths) if rng.random() < 0.3 else rng.randrange(0, 300))
+            for _ in range(count)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("count", [0, 1, 100_000])
+def test_hash_many_against_a_hashlib_loop(name, count):
+    msgs = mixed_messages(count)
+    want = [hashlib.new(name, m).digest() for m in msgs]
+    assert shasta.hash_many(name, msgs) == want
+    out = bytearray(len(want) * hashlib.new(name).digest_size)
+    assert shasta.hash_many_into(name, msgs, out) == count
+    assert bytes(out) == b"".join(want)
+
+
+def test_hash_many_input_forms():
+    msgs = mixed_messages(3000, seed=2)
+    want = [hashlib.sha256(m).digest() for m in msgs]
+    assert shasta.hash_many("sha256", tuple(msgs)) == want
+    assert shasta.hash_many("sha256", (m for m in msgs)) == want
+    mixed = []
+    for i, m in enumerate(msgs):
+        kinds = dict(buffer_kinds(m))
+        mixed.append(list(kinds.values())[i % len(kinds)])
+    assert shasta.hash_many("sha256", mixed) == want
+    out = memoryview(bytearray(32 * len(msgs) + 10))
+    assert shasta.hash_many_into("sha256", mixed, out[5:]) == len(msgs)
+    assert bytes(out[5:5 + 32 * len(msgs)]) == b"".join(want)
+    np = pytest.importorskip("numpy")
+    arr = np.zeros((len(msgs), 32), dtype=np.uint8)
+    shasta.hash_many_into("sha256", msgs, arr)
+    assert arr.tobytes() == b"".join(want)
+
+
+def test_hash_many_refusals():
+    with pytest.raises(TypeError, match=r"Strings must be encoded before hashing \(hash_many item 1\)"):
+        shasta.hash_many("sha256", [b"a", "b"])
+    with pytest.raises(TypeError, match="buffer API required"):
+        shasta.hash_many("sha256", [b"a", 3])
+    with pytest.raises(TypeError, match="sequence of buffers"):
+        shasta.hash_many("sha256", b"abc")
+    with pytest.raises(TypeError):
+        shasta.hash_many("sha256", 5)
+    with pytest.raises(BufferError):
+        shasta.hash_many("sha256", [memoryview(b"abcd")[::2]])
+    with pytest.raises(ValueError, match="unsupported hash type"):
+        shasta.hash_many("md5", [b""])
+    with pytest.raises(ValueError, match=r"out holds 63 bytes; 2 sha256 digests need 64"):
+        shasta.hash_many_into("sha256", [b"a", b"b"], bytearray(63))
+    with pytest.raises(BufferError, match="not writable"):
+        shasta.hash_many_into("sha256", [b"a"], bytes(32))
+    with pytest.raises(TypeError):
+        shasta.hash_many_into("sha256", [b"a", "b"], bytearray(64))
+
+
+def merkle_reference(name, leaves):
+    if not leaves:
+        return hashlib.new(name).digest()
+    level = list(leaves)
+    while len(level) > 1:
+        parents = [hashlib.new(name, level[i] + level[i + 1]).digest() for i in range(0, len(level) - 1, 2)]
+        if len(level) % 2:
+            parents.append(level[-1])
+        level = parents
+    return level[0]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_merkle_root(name):
+    rng = random.Random(name)
+    for count in (0, 1, 2, 3, 5, 64, 65, 127, 1000, 4097):
+        leaves = [hashlib.new(name, rng.randbytes(8)).digest() for _ in range(count)]
+        want = merkle_reference(name, leaves)
+        assert shasta.merkle_root(name, leaves) == want, count
+        assert shasta.merkle_root(name, b"".join(leaves)) == want, count
+        assert shasta.merkle_root(name, [bytearray(x) for x in leaves]) == want, count
+
+
+def test_merkle_refusals():
+    with pytest.raises(ValueError, match="leaf 1 is 31 bytes, not a 32-byte sha256 digest"):
+        shasta.merkle_root("sha256", [bytes(32), bytes(31)])
+    with pytest.raises(ValueError, match="not a whole number of 64-byte sha512 digests"):
+        shasta.merkle_root("sha512", bytes(100))
+    with pytest.raises(TypeError):
+        shasta.merkle_root("sha256", [bytes(32), "x" * 32])
+
+
+def fsverity_reference(data, name="sha256", block_size=4096, salt=b""):
+    size = hashlib.new(name).digest_size
+    hblock = hashlib.new(name).block_size
+    padded_salt = salt + bytes(-len(salt) % hblock) if salt else b""
+
+    def h(block):
+        return hashlib.new(name, padded_salt + block + bytes(block_size - len(block))).digest()
+
+    if not data:
+        root = bytes(size)
+    else:
+        level = [h(data[i:i + block_size]) for i in range(0, len(data), block_size)]
+        while len(level) > 1:
+            joined = b"".join(level)
+            level = [h(joined[i:i + block_size]) for i in range(0, len(joined), block_size)]
+        root = level[0]
+    desc = struct.pack("<BBBBIQ", 1, 1 if name == "sha256" else 2, block_size.bit_length() - 1, len(salt), 0,
+                       len(data))
+    desc += root + bytes(64 - size) + salt + bytes(32 - len(salt)) + bytes(144)
+    assert len(desc) == 256
+    return hashlib.new(name, desc).digest()
+
+
+@pytest.mark.parametrize("name", ["sha256", "sha512"])
+def test_fsverity_digest(tmp_path, name):
+    rng = random.Random(name)
+    cli = shutil.which("fsverity")
+    for size in (0, 1, 4095, 4096, 4097, 200_000, 1 << 20, 3 * (1 << 20) + 5):
+        p = tmp_path / f"f{size}"
+        data = rng.randbytes(size)
+        p.write_bytes(data)
+        for block_size, salt in ((4096, b""), (1024, b"salt"), (65536, bytes(range(32)))):
+            got = shasta.fsverity_digest(str(p), name, block_size=block_size, salt=salt)
+            assert got == fsverity_reference(data, name, block_size, salt), (size, block_size, salt)
+        assert shasta.fsverity_digest(p, name) == fsverity_reference(data, name)
+        if cli:
+            line = subprocess.run([cli, "digest", f"--hash-alg={name}", str(p)], check=True, capture_output=True,
+                                  text=True).stdout
+            assert line.split()[0] == f"{name}:" + shasta.fsverity_digest(p, name).hex()
+
+
+def test_fsverity_refusals(tmp_path):
+    p = tmp_path / "f"
+    p.write_bytes(b"x")
+    with pytest.raises(ValueError, match="sha256 or sha512, not sha384"):
+        shasta.fsverity_digest(p, "sha384")
+    with pytest.raises(ValueError, match="block_size 1000 is not a power of two"):
+        shasta.fsverity_digest(p, block_size=1000)
+    with pytest.raises(ValueError, match="block_size 64 is not a power of two from 2 x the digest size .128."):
+        shasta.fsverity_digest(p, "sha512", block_size=64)
+    with pytest.raises(ValueError, match="salt is 33 bytes, over 32"):
+        shasta.fsverity_digest(p, salt=bytes(33))
+    with pytest.raises(FileNotFoundError) as e:
+        shasta.fsverity_digest(tmp_path / "missing")
+    assert e.value.filename == tmp_path / "missing"
+    with pytest.raises(IsADirectoryError):
+        shasta.fsverity_digest(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    root = tmp_path_factory.mktemp("files")
+    rng = random.Random(3)
+    sizes = [0, 1, 63, 64, 65536, 65537, 131071, 131072, 131073, 3 * 65536, 1 << 20]
+    sizes += [rng.randrange(0, 400_000) for _ in range(150)]
+    paths = []
+    for i, size in enumerate(sizes):
+        p = root / f"f{i:04d}"
+        p.write_bytes(rng.randbytes(size))
+        paths.append(str(p))
+    return paths
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("jobs", [None, 1, 3])
+def test_hash_files(tree, name, jobs):
+    want = [(p, hashlib.new(name, pathlib.Path(p).read_bytes()).digest()) for p in tree]
+    assert shasta.hash_files(tree, name, jobs) == want
+    sized = shasta.hash_files(tree, name, jobs=jobs, sizes=True)
+    assert sized == [(p, os.path.getsize(p), d) for p, d in want]
+
+
+def test_hash_files_paths_and_errors(tree, tmp_path):
+    missing = str(tmp_path / "missing")
+    paths = [tree[0], missing, pathlib.Path(tree[1]), os.fsencode(tree[2]), str(tmp_path)]
+    result = shasta.hash_files(paths)
+    assert [p for p, _ in result] == paths
+    assert result[0][1] == hashlib.sha256(pathlib.Path(tree[0]).read_bytes()).digest()
+    assert isinstance(result[1][1], FileNotFoundError) and result[1][1].filename == missing
+    assert result[2][1] == hashlib.sha256(pathlib.Path(tree[1]).read_bytes()).digest()
+    assert result[3][1] == hashlib.sha256(pathlib.Path(tree[2]).read_bytes()).digest()
+    assert isinstance(result[4][1], IsADirectoryError)
+    assert shasta.hash_files([missing], sizes=True)[0][1] == -1
+    assert shasta.hash_files([]) == []
+    with pytest.raises(ValueError, match="jobs must be 1 or more"):
+        shasta.hash_files(tree, "sha256", 0)
+    with pytest.raises(ValueError, match="unsupported hash type"):
+        shasta.hash_files(tree, "md5")
+    with pytest.raises(TypeError):
+        shasta.hash_files([1])
+    with pytest.raises(ValueError):
+        shasta.hash_files(["a\0b"])
+    if os.getuid() != 0:
+        p = tmp_path / "unreadable"
+        p.write_bytes(b"x")
+        p.chmod(0)
+        assert isinstance(shasta.hash_files([p])[0][1], PermissionError)
+
+
+def test_kernel_info():
+    for name in NAMES:
+        assert shasta.kernel(name) in ("portable", "shani", "avx2", "avx512", "armv8")
+        assert shasta.lane_count(name) >= 1
+    with pytest.raises(ValueError):
+        shasta.kernel("md5")
+
+
+def test_array_of_words_is_hashed_as_bytes():
+    a = array.array("I", range(1000))
+    assert shasta.hash_many("sha256", [a]) == [hashlib.sha256(a).digest()]
