@@ -1,4 +1,5 @@
-// kernel_abi.hpp: the one raw signature every compression kernel has (DESIGN.md, layer 1).
+// kernel_abi.hpp: the one raw signature every compression kernel has (state in place, whole
+// blocks, a count), and the kernels of every file under src/kernels/.
 // Kernel files include only this header, <cstdint>, <cstddef> and their intrinsics header.
 #pragma once
 

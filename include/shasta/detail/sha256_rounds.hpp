@@ -44,7 +44,7 @@ constexpr void sha256_schedule(std::uint32_t (&w)[16], std::size_t i) noexcept {
   w[i & 15] += s0 + w[(i + 9) & 15] + s1;
 }
 
-// sha256_compress_portable absorbs `n` 64-byte blocks into `state`; the kernel ABI of DESIGN.md.
+// sha256_compress_portable absorbs `n` 64-byte blocks into `state`; the kernel ABI of src/kernels/kernel_abi.hpp.
 constexpr void sha256_compress_portable(std::uint32_t* state, const std::uint8_t* blocks, std::size_t n) noexcept {
   for (; n != 0; --n, blocks += 64) {
     std::uint32_t w[16];

@@ -53,7 +53,7 @@ constexpr void sha512_schedule(std::uint64_t (&w)[16], std::size_t i) noexcept {
   w[i & 15] += s0 + w[(i + 9) & 15] + s1;
 }
 
-// sha512_compress_portable absorbs `n` 128-byte blocks into `state`; the kernel ABI of DESIGN.md.
+// sha512_compress_portable absorbs `n` 128-byte blocks into `state`; the kernel ABI of src/kernels/kernel_abi.hpp.
 constexpr void sha512_compress_portable(std::uint64_t* state, const std::uint8_t* blocks, std::size_t n) noexcept {
   for (; n != 0; --n, blocks += 128) {
     std::uint64_t w[16];
