@@ -1,5 +1,6 @@
 // sum_options.cpp: see sum_options.hpp. Extensions keep every GNU long-option prefix unambiguous:
-// none starts with b, c, h, i, q, s, t, v, w or z (CLI.md 1.1).
+// none starts with b, c, h, i, q, s, t, v, w or z, the first letters of GNU's own long options, so
+// an abbreviation that works with GNU's sha256sum (--b, --c, --q) means the same here.
 #include "sum_options.hpp"
 
 #include <getopt.h>
