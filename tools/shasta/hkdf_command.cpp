@@ -30,7 +30,8 @@ constexpr const char* kUsage =
     "      --tls13-label=LABEL  expand with TLS 1.3's HkdfLabel (\"tls13 \" + LABEL) instead\n"
     "      --context-hex=HEX  its context (default empty)\n"
     "  -l, --length=N         output bytes (default HashLen; at most 255 x HashLen)\n"
-    "      --extract          print the PRK and stop\n";
+    "      --extract          print the PRK and stop\n"
+    "A FILE holds at most 1 MiB (1048576 bytes).\n";
 
 enum : int { kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract, kHelp };
 

@@ -30,7 +30,7 @@ int hmac_command(int argc, char** argv) {
         }
       }
       if (const int err = read_secret_file(options.key_value, key); err != 0) {
-        output.error(options.key_value, err);
+        output.error(options.key_value + ": " + secret_file_error(err));
         return EXIT_FAILURE;
       }
       break;

@@ -24,7 +24,8 @@ constexpr const char* kUsage =
     "  -l, --length=N           derived key bytes (default HashLen; at most 1048576)\n"
     "      --password-file=FILE the password is the bytes of FILE (default '-': standard input),\n"
     "                           less one trailing newline (\\n or \\r\\n)\n"
-    "      --keep-newline       keep that trailing newline\n";
+    "      --keep-newline       keep that trailing newline\n"
+    "A FILE (password or salt) holds at most 1 MiB (1048576 bytes).\n";
 
 enum : int { kSaltHex = 256, kSalt, kSaltFile, kPasswordFile, kKeepNewline, kHelp };
 
@@ -85,7 +86,7 @@ int pbkdf2_command(int argc, char** argv) {
   Secret salt_bytes, password;
   if (!load_bytes(salt, "salt", salt_bytes, output)) return EXIT_FAILURE;
   if (const int err = read_secret_file(password_file, password); err != 0) {
-    output.error(password_file == "-" ? "standard input" : password_file, err);
+    output.error((password_file == "-" ? "standard input" : password_file) + ": " + secret_file_error(err));
     return EXIT_FAILURE;
   }
   if (!keep_newline && password.size() != 0 && password.bytes().back() == '\n') {

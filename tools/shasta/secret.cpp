@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -52,12 +53,21 @@ int read_secret_file(const std::string& path, Secret& secret) {
   if (fd < 0) return errno;
   std::uint8_t chunk[4096];
   int err = 0;
+  std::size_t got = 0;
   for (;;) {
-    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    // One byte past the limit tells a file of exactly kMaxSecretFileSize bytes from a larger one.
+    const std::size_t want = std::min(sizeof chunk, kMaxSecretFileSize + 1 - got);
+    const ssize_t n = ::read(fd, chunk, want);
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
       err = errno;
+      break;
+    }
+    got += static_cast<std::size_t>(n);
+    if (got > kMaxSecretFileSize) {
+      err = EFBIG;
+      secret.clear();
       break;
     }
     secret.append(chunk, static_cast<std::size_t>(n));
@@ -65,6 +75,13 @@ int read_secret_file(const std::string& path, Secret& secret) {
   detail::secure_wipe(chunk, sizeof chunk);
   if (!is_stdin) ::close(fd);
   return err;
+}
+
+std::string secret_file_error(int err) {
+  if (err == EFBIG) {
+    return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
+  }
+  return std::strerror(err);
 }
 
 // All ones when lo <= v <= hi, else zero; no branch (C++20 defines >> of a negative int).

@@ -31,8 +31,16 @@ class Secret {
   std::size_t capacity_ = 0;
 };
 
-// Reads the whole of `path` ("-": standard input) into `secret`. Returns 0 or errno.
+// The most bytes a key, password, salt or IKM read from a file (or standard input) may hold: a
+// secret is short, and /dev/zero must not grow memory until the program aborts.
+inline constexpr std::size_t kMaxSecretFileSize = std::size_t{1} << 20;
+
+// Reads the whole of `path` ("-": standard input) into `secret`, at most kMaxSecretFileSize + 1
+// bytes. Returns 0, errno, or EFBIG when it holds more than kMaxSecretFileSize bytes.
 int read_secret_file(const std::string& path, Secret& secret);
+// Why read_secret_file failed: strerror, or the size limit for EFBIG.
+std::string secret_file_error(int err);
+
 // Decodes hex digits (either case) into `secret`; false if `hex` is not an even run of them.
 bool decode_hex_secret(std::string_view hex, Secret& secret);
 

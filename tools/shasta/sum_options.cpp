@@ -65,7 +65,8 @@ std::string help_text(const SumInvocation& invocation, const SumOptions& options
   std::string text = "Usage: " + prog + " [OPTION]... [FILE]...\n";
   if (invocation.hmac) {
     text += "Print or check HMAC tags (RFC 2104) of FILEs, keyed with one of:\n"
-            "      --key-file=FILE   the key is the bytes of FILE ('-': standard input)\n"
+            "      --key-file=FILE   the key is the bytes of FILE ('-': standard input;\n"
+            "                          at most 1 MiB)\n"
             "      --key-env=VAR     the key is the value of environment variable VAR\n"
             "      --key-hex=HEX     the key in hex (visible to other users in 'ps': prefer\n"
             "                          --key-file)\n"

