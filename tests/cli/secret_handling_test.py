@@ -27,9 +27,12 @@ import hashlib
 import hmac
 import os
 import resource
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 SHASTA = ''
@@ -129,8 +132,97 @@ def test_secret_size_limit() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# pbkdf2 at a terminal: a prompt, no echo, the terminal put back
 
-TESTS = [test_secret_size_limit]
+def read_until(fd: int, want: bytes, seconds: float) -> bytes:
+    got = b''
+    deadline = time.monotonic() + seconds
+    while want not in got and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # EIO: the other side closed
+                break
+            if not chunk:
+                break
+            got += chunk
+    return got
+
+
+def echo_on(fd: int) -> bool:
+    return bool(termios.tcgetattr(fd)[3] & termios.ECHO)
+
+
+def pbkdf2_at_terminal(name: str, finish) -> None:
+    """Runs pbkdf2 with its stdin and stderr on a new pseudo-terminal, waits for the prompt, checks
+    that echo is off, then lets `finish(process, master)` end the read; returns what it checks."""
+    if not wanted(name):
+        return
+    master, slave = os.openpty()
+    p = subprocess.Popen([SHASTA, 'pbkdf2', '-i', '1', '--salt', 's'], stdin=slave, stderr=slave,
+                         stdout=subprocess.PIPE, cwd=WORK, env=ENV, start_new_session=True)
+    try:
+        prompt = read_until(master, b'Password: ', 3)
+        case(f'{name}: a prompt on stderr', b'Password: ' in prompt, f'terminal showed {prompt!r}')
+        case(f'{name}: echo off while typing', not echo_on(slave), 'ECHO is still set')
+        problems = finish(p, master)
+        case(f'{name}: terminal put back', echo_on(slave), 'ECHO left off')
+        case(name, not problems, problems)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdout.close()
+        os.close(master)
+        os.close(slave)
+
+
+def typed(p, master) -> str:
+    os.write(master, b'hunter2\n')
+    try:
+        out, _ = p.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        return 'still reading after the line was typed (Enter)'
+    shown = read_until(master, b'never', 0.3)
+    want = hashlib.pbkdf2_hmac('sha256', b'hunter2', b's', 1).hex().encode() + b'\n'
+    problems = []
+    if b'hunter2' in shown:
+        problems.append(f'the password was echoed: {shown!r}')
+    if p.returncode != 0 or out != want:
+        problems.append(f'exit {p.returncode}, stdout {out!r}, want {want!r}')
+    return '; '.join(problems)
+
+
+def signalled(sig):
+    def finish(p, master) -> str:
+        p.send_signal(sig)
+        p.wait(5)
+        return '' if p.returncode == -sig else f'exit {p.returncode}, want death by signal {sig}'
+    return finish
+
+
+def end_of_file(p, master) -> str:
+    os.write(master, b'\x04')  # Ctrl-D at the start of a line: an empty password
+    try:
+        out, _ = p.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        return 'still reading after Ctrl-D'
+    want = hashlib.pbkdf2_hmac('sha256', b'', b's', 1).hex().encode() + b'\n'
+    return '' if p.returncode == 0 and out == want else f'exit {p.returncode}, stdout {out!r}, want {want!r}'
+
+
+def test_terminal_password() -> None:
+    pbkdf2_at_terminal('tty: pbkdf2 password typed', typed)
+    pbkdf2_at_terminal('tty: pbkdf2 interrupted (SIGINT)', signalled(signal.SIGINT))
+    pbkdf2_at_terminal('tty: pbkdf2 terminated (SIGTERM)', signalled(signal.SIGTERM))
+    pbkdf2_at_terminal('tty: pbkdf2 hung up (SIGHUP)', signalled(signal.SIGHUP))
+    pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D', end_of_file)
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit, test_terminal_password]
 
 
 def main() -> int:

@@ -1,5 +1,6 @@
 // pbkdf2_command.cpp: `shasta pbkdf2`: PBKDF2-HMAC (RFC 8018), printing the derived key in hex.
-// The password never comes from argv (other users see argv in `ps`): a file, or standard input.
+// The password never comes from argv (other users see argv in `ps`): a file, or standard input
+// (typed at a terminal: a prompt on stderr, echo off).
 #include <getopt.h>
 
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include "hasher_dispatch.hpp"
 #include "kdf_arguments.hpp"
 #include "shasta/pbkdf2.hpp"
+#include "terminal_password.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -23,7 +25,8 @@ constexpr const char* kUsage =
     "      --salt-hex=HEX, --salt=TEXT, --salt-file=FILE\n"
     "  -l, --length=N           derived key bytes (default HashLen; at most 1048576)\n"
     "      --password-file=FILE the password is the bytes of FILE (default '-': standard input),\n"
-    "                           less one trailing newline (\\n or \\r\\n)\n"
+    "                           less one trailing newline (\\n or \\r\\n); at a terminal, one\n"
+    "                           line typed after a prompt on stderr, with echo off\n"
     "      --keep-newline       keep that trailing newline\n"
     "A FILE (password or salt) holds at most 1 MiB (1048576 bytes).\n";
 
@@ -85,7 +88,7 @@ int pbkdf2_command(int argc, char** argv) {
 
   Secret salt_bytes, password;
   if (!load_bytes(salt, "salt", salt_bytes, output)) return EXIT_FAILURE;
-  if (const int err = read_secret_file(password_file, password); err != 0) {
+  if (const int err = read_password(password_file, password); err != 0) {
     output.error((password_file == "-" ? "standard input" : password_file) + ": " + secret_file_error(err));
     return EXIT_FAILURE;
   }

@@ -51,6 +51,12 @@ int read_secret_file(const std::string& path, Secret& secret) {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return errno;
+  const int err = read_secret_descriptor(fd, secret);
+  if (!is_stdin) ::close(fd);
+  return err;
+}
+
+int read_secret_descriptor(int fd, Secret& secret) {
   std::uint8_t chunk[4096];
   int err = 0;
   std::size_t got = 0;
@@ -73,7 +79,6 @@ int read_secret_file(const std::string& path, Secret& secret) {
     secret.append(chunk, static_cast<std::size_t>(n));
   }
   detail::secure_wipe(chunk, sizeof chunk);
-  if (!is_stdin) ::close(fd);
   return err;
 }
 
