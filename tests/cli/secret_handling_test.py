@@ -221,8 +221,64 @@ def test_terminal_password() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# No core files while secrets are in memory
 
-TESTS = [test_secret_size_limit, test_terminal_password]
+def core_limit(pid: int) -> str:
+    with open(f'/proc/{pid}/limits') as f:
+        for line in f:
+            if line.startswith('Max core file size'):
+                return line.split()[4]  # the soft limit
+    return '?'
+
+
+def test_no_core_dumps() -> None:
+    """Each keyed command, blocked reading standard input (a secret or a message), must have made
+    itself undumpable: RLIMIT_CORE 0, and (Linux) PR_SET_DUMPABLE 0, which /proc shows by owning the
+    process's files (status) by root. The child runs as an unprivileged user so that the owner tells."""
+    def allow_cores(as_user: int | None):
+        def preexec():
+            hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+            resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+            if as_user is not None:
+                os.setgid(as_user)
+                os.setuid(as_user)
+        return preexec
+
+    commands = {'hmac': ['hmac', '--key-hex', '00', '-'], 'hkdf': ['hkdf', '--ikm-file', '-'],
+                'pbkdf2': ['pbkdf2', '-i', '1', '--salt', 's']}
+    for sub, args in commands.items():
+        name = f'core: {sub}'
+        if not wanted(name):
+            continue
+        user = 65534 if os.geteuid() == 0 else None  # root owns every /proc file of a root process
+        try:
+            p = subprocess.Popen([SHASTA, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd='/', env=ENV, preexec_fn=allow_cores(user))
+        except PermissionError:  # nobody may not reach the build tree: the owner then tells nothing
+            user = None
+            p = subprocess.Popen([SHASTA, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd='/', env=ENV, preexec_fn=allow_cores(None))
+        owner_tells = user is not None or os.geteuid() != 0
+        try:
+            deadline = time.monotonic() + 3
+            limit, owner = '?', -1
+            while time.monotonic() < deadline:
+                limit, owner = core_limit(p.pid), os.stat(f'/proc/{p.pid}/status').st_uid
+                if limit == '0' and (owner == 0 or not owner_tells):
+                    break
+                time.sleep(0.05)
+            case(f'{name}: RLIMIT_CORE 0', limit == '0', f'the soft core limit is {limit}')
+            if owner_tells:
+                case(f'{name}: not dumpable', owner == 0, f'/proc/{p.pid}/status is owned by {owner}, not root')
+        finally:
+            p.kill()
+            p.wait()
+            p.stdin.close()
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps]
 
 
 def main() -> int:

@@ -98,6 +98,7 @@ int derive(const HkdfRequest& request, Output& output) {
 }  // namespace
 
 int hkdf_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before any secret is read
   Output output("shasta hkdf");
   std::string program = output.program();
   argv[0] = program.data();

@@ -12,6 +12,7 @@
 namespace shasta::cli {
 
 int hmac_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before the key is read
   const std::string program = "shasta hmac";
   Output output(program);
   SumOptions options;

@@ -46,6 +46,7 @@ constexpr std::uint64_t kMaxLength = std::uint64_t{1} << 20;
 }  // namespace
 
 int pbkdf2_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before the password is read
   Output output("shasta pbkdf2");
   std::string program = output.program();
   argv[0] = program.data();

@@ -2,7 +2,11 @@
 #include "secret.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -87,6 +91,14 @@ std::string secret_file_error(int err) {
     return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
   }
   return std::strerror(err);
+}
+
+void protect_secrets_from_core_dumps() {
+  const rlimit none{0, 0};
+  (void)::setrlimit(RLIMIT_CORE, &none);
+#ifdef __linux__
+  (void)::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
 }
 
 // All ones when lo <= v <= hi, else zero; no branch (C++20 defines >> of a negative int).

@@ -43,6 +43,10 @@ int read_secret_descriptor(int fd, Secret& secret);
 // Why read_secret_file failed: strerror, or the size limit for EFBIG.
 std::string secret_file_error(int err);
 
+// Keeps secrets out of core files: RLIMIT_CORE 0 and, on Linux, not dumpable (which also covers
+// a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).
+void protect_secrets_from_core_dumps();
+
 // Decodes hex digits (either case) into `secret`; false if `hex` is not an even run of them.
 bool decode_hex_secret(std::string_view hex, Secret& secret);
 
