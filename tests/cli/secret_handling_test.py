@@ -277,8 +277,35 @@ def test_no_core_dumps() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# Messages about bad options never show a value
 
-TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps]
+def test_option_values_not_echoed() -> None:
+    secret = b'hunter2'
+    cases = {
+        'hmac --key=SECRET (ambiguous)': (['hmac', '--key=hunter2', '/dev/null'], b"option '--key' is ambiguous"),
+        'hmac --key-h=SECRET (abbreviated)': (['hmac', '--key-h=hunter2', '/dev/null'], b"must be written in full"),
+        'hmac --key-f SECRET (abbreviated)': (['hmac', '--key-f', 'hunter2', '/dev/null'], b"must be written in full"),
+        'hmac --nonsense=SECRET': (['hmac', '--key-hex', '00', '--nonsense=hunter2'], b"unrecognized option '--nonsense'"),
+        'hmac --empty-key=SECRET': (['hmac', '--key-hex', '00', '--empty-key=hunter2'], b"doesn't allow an argument"),
+        'pbkdf2 --password=SECRET': (['pbkdf2', '-i', '1', '--salt', 's', '--password=hunter2'],
+                                     b"must be written in full"),
+        'pbkdf2 SECRET as an operand': (['pbkdf2', '-i', '1', '--salt', 's', 'hunter2'], b'unexpected argument'),
+        'pbkdf2 --salt-h=SECRET': (['pbkdf2', '-i', '1', '--salt-h=hunter2'], b"must be written in full"),
+        'hkdf --ikm=SECRET (ambiguous)': (['hkdf', '--ikm=hunter2'], b"option '--ikm' is ambiguous"),
+        'hkdf --prk-h=SECRET': (['hkdf', '--prk-h=hunter2'], b"must be written in full"),
+        'hkdf --extract=SECRET': (['hkdf', '--ikm-hex', '00', '--extract=hunter2'], b"doesn't allow an argument"),
+        'hkdf SECRET as an operand': (['hkdf', '--ikm-hex', '00', 'hunter2'], b'unexpected argument'),
+    }
+    for name, (args, err_has) in cases.items():
+        expect_refusal(f'echo: {name}', args, err_has, stdin=b'pw', err_lacks=secret)
+    # Options without a value may still be abbreviated as GNU's are (--stat for --status).
+    expect_output('echo: hmac --stat still abbreviates --status', ['hmac', '--key-hex', '00', '-c', '--stat', '-'],
+                  b'', stdin=hmac.new(b'\0', b'', 'sha256').hexdigest().encode() + b'  /dev/null\n')
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed]
 
 
 def main() -> int:
