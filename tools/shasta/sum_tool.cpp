@@ -2,6 +2,7 @@
 // line, diagnostic and summary is written by its release step, on this thread, in GNU's order.
 #include "sum_tool.hpp"
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -14,18 +15,23 @@
 #include "file_reader.hpp"
 #include "progress.hpp"
 #include "quote.hpp"
+#include "shasta/hmac.hpp"
 #include "sum_format.hpp"
 
 namespace shasta::cli {
 namespace {
 
-bool hex_equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
+// The computed digest against the line's hex, either case, with no early exit: for `shasta hmac
+// -c` the place of the first wrong digit must not show in the time taken. Both are hex digits (the
+// line's were checked when it was parsed), and `| 0x20` lowers A-F and leaves 0-9 as they are.
+bool hex_equal_in_constant_time(std::string_view computed, std::string_view given) {
+  std::array<std::uint8_t, 2 * 64> a{}, b{};
+  if (computed.size() != given.size() || computed.size() > a.size()) return false;  // lengths are public
+  for (std::size_t i = 0; i < computed.size(); ++i) {
+    a[i] = static_cast<std::uint8_t>(computed[i] | 0x20);
+    b[i] = static_cast<std::uint8_t>(given[i] | 0x20);
   }
-  return true;
+  return detail::equal_in_constant_time(a.data(), b.data(), computed.size());
 }
 
 class SumRun {
@@ -151,7 +157,7 @@ class SumRun {
         if (!options_.status) output_.out(format_check_result(line.name, "FAILED open or read"));
         return;
       }
-      const bool match = hex_equal_ignoring_case(result.hex, line.hex);
+      const bool match = hex_equal_in_constant_time(result.hex, line.hex);
       if (match)
         tally->any_match = true;
       else
