@@ -304,8 +304,37 @@ def test_option_values_not_echoed() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# Two inputs on one stream, under two names
 
-TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed]
+def test_one_stream_two_names() -> None:
+    both = b'cannot both be standard input'
+    expect_refusal('stream: hmac --key-file /dev/stdin FILE /dev/stdin', ['hmac', '--key-file', '/dev/stdin',
+                   '/dev/stdin'], both, stdin=b'key')
+    expect_refusal('stream: hmac --key-file - FILE /dev/stdin', ['hmac', '--key-file', '-', '/dev/stdin'], both,
+                   stdin=b'key')
+    expect_refusal('stream: hmac --key-file /dev/stdin FILE -', ['hmac', '--key-file', '/dev/stdin', '-'], both,
+                   stdin=b'key')
+    expect_refusal('stream: hmac -c with --key-file /dev/stdin', ['hmac', '--key-file', '/dev/stdin', '-c',
+                   '/dev/stdin'], both, stdin=b'key')
+    expect_refusal('stream: pbkdf2 --salt-file /dev/stdin, password on stdin', ['pbkdf2', '-i', '1', '--salt-file',
+                   '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
+    expect_refusal('stream: pbkdf2 --salt-file - --password-file /dev/stdin', ['pbkdf2', '-i', '1', '--salt-file',
+                   '-', '--password-file', '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
+    # A regular file on stdin is read afresh through /dev/stdin: that is allowed.
+    name = 'stream: hmac --key-file /dev/stdin FILE /dev/stdin, stdin a regular file'
+    if wanted(name):
+        write('key-file', b'key')
+        with open(os.path.join(WORK, 'key-file'), 'rb') as f:
+            p = subprocess.run([SHASTA, 'hmac', '--key-file', '/dev/stdin', '/dev/stdin'], stdin=f,
+                               capture_output=True, cwd=WORK, env=ENV, timeout=30)
+        want = hmac.new(b'key', b'key', 'sha256').hexdigest().encode() + b'  /dev/stdin\n'
+        case(name, p.returncode == 0 and p.stdout == want, f'exit {p.returncode}, stdout {p.stdout!r}, want {want!r}')
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed,
+         test_one_stream_two_names]
 
 
 def main() -> int:

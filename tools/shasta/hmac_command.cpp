@@ -25,9 +25,9 @@ int hmac_command(int argc, char** argv) {
   Secret key;
   switch (options.key_source) {
     case SumOptions::KeySource::file:
-      if (options.key_value == "-") {
-        for (const std::string& operand : options.operands) {
-          if (operand == "-") return output.usage_error("the key and a FILE cannot both be standard input");
+      for (const std::string& operand : options.operands) {
+        if (same_input_stream(options.key_value, operand)) {
+          return output.usage_error("the key and a FILE cannot both be standard input (or one pipe)");
         }
       }
       if (const int err = read_secret_file(options.key_value, key); err != 0) {

@@ -86,8 +86,8 @@ int pbkdf2_command(int argc, char** argv) {
   }
   if (!iterations) return output.usage_error("no iteration count: give -i N");
   if (salt_sources != 1) return output.usage_error("give the salt once: --salt-hex, --salt or --salt-file");
-  if (salt.kind == ByteSource::Kind::file && salt.value == "-" && password_file == "-") {
-    return output.usage_error("the salt and the password cannot both be standard input");
+  if (salt.kind == ByteSource::Kind::file && same_input_stream(salt.value, password_file)) {
+    return output.usage_error("the salt and the password cannot both be standard input (or one pipe)");
   }
 
   Secret salt_bytes, password;

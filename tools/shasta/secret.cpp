@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -91,6 +92,17 @@ std::string secret_file_error(int err) {
     return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
   }
   return std::strerror(err);
+}
+
+bool same_input_stream(const std::string& a, const std::string& b) {
+  if (a == "-" && b == "-") return true;
+  const auto identify = [](const std::string& name, struct stat& st) {
+    return (name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) == 0;
+  };
+  struct stat sa {}, sb {};
+  if (!identify(a, sa) || !identify(b, sb)) return false;
+  // A regular file opened twice is read twice from its start; a stream only once.
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISREG(sa.st_mode);
 }
 
 void protect_secrets_from_core_dumps() {

@@ -43,6 +43,10 @@ int read_secret_descriptor(int fd, Secret& secret);
 // Why read_secret_file failed: strerror, or the size limit for EFBIG.
 std::string secret_file_error(int err);
 
+// True when reading `a` consumes what reading `b` would read, so they cannot both be inputs: both
+// standard input ("-"), or one pipe, terminal or socket under two names ("-" and /dev/stdin).
+bool same_input_stream(const std::string& a, const std::string& b);
+
 // Keeps secrets out of core files: RLIMIT_CORE 0 and, on Linux, not dumpable (which also covers
 // a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).
 void protect_secrets_from_core_dumps();
