@@ -332,9 +332,22 @@ def test_one_stream_two_names() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# hkdf --tls13-label: once, and not empty
+
+def test_tls13_label() -> None:
+    prk = ['hkdf', '--prk-hex', '00' * 32]
+    expect_refusal('label: hkdf --tls13-label twice', [*prk, '--tls13-label', 'key', '--tls13-label', 'iv'],
+                   b'--tls13-label is given once')
+    expect_refusal('label: hkdf --tls13-label twice, the same', [*prk, '--tls13-label', 'key', '--tls13-label=key'],
+                   b'--tls13-label is given once')
+    expect_refusal("label: hkdf --tls13-label ''", [*prk, '--tls13-label', ''], b'the label is empty')
+    expect_refusal('label: hkdf --tls13-label=', [*prk, '--tls13-label='], b'the label is empty')
+
+
+# ------------------------------------------------------------------------------------------------
 
 TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed,
-         test_one_stream_two_names]
+         test_one_stream_two_names, test_tls13_label]
 
 
 def main() -> int:

@@ -27,6 +27,7 @@ constexpr const char* kUsage =
     "INFO (expand; default empty):\n"
     "      --info-hex=HEX, --info=TEXT\n"
     "      --tls13-label=LABEL  expand with TLS 1.3's HkdfLabel (\"tls13 \" + LABEL) instead\n"
+    "                         (once; LABEL is not empty)\n"
     "      --context-hex=HEX  its context (default empty)\n"
     "  -l, --length=N         output bytes (default HashLen; at most 255 x HashLen)\n"
     "      --extract          print the PRK and stop\n"
@@ -127,6 +128,9 @@ int hkdf_command(int argc, char** argv) {
       case kInfo: ok &= set_source(request.info, ByteSource::Kind::text, optarg); break;
       case kContext: ok &= set_source(request.context, ByteSource::Kind::hex, optarg); break;
       case kLabel:
+        if (request.tls13) return output.usage_error("--tls13-label is given once");
+        // RFC 8446's labels are never empty, and an empty one is likelier an unset variable.
+        if (*optarg == '\0') return output.usage_error("--tls13-label: the label is empty");
         request.tls13 = true;
         request.label = optarg;
         break;
