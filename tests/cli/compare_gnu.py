@@ -3,8 +3,8 @@
 
 Runs the shasta CLI and the real GNU tools (/usr/bin/sha224sum ... sha512sum) side by side on the
 same operands, in a fixture directory full of awkward file names, and compares stdout, stderr and
-the exit status byte for byte. The contract is /work/shared/CLI.md section 1; GNU's output is the
-reference for every case.
+the exit status byte for byte. The contract is that of GNU coreutils 9.1 on Debian 12: GNU's output
+is the reference for every case.
 
     python3 tests/cli/compare_gnu.py PATH/TO/shasta [--quick] [-k SUBSTRING] [--self-test]
 
@@ -145,7 +145,7 @@ ODD_EXISTING = [
     b"quo'te", b'dq"te', b'x\xffy', 'é'.encode(), b'b\\s\nn', b'cr\r', b'\\lead', b'paren)s(',
     b'eq = x', b'SHA256 (x) = y', b'#hash', b'-dash', b'a\x01b', b'x\\nope', b'  ', b'nl\n',
 ]
-# Names that do not exist, for the quoting of diagnostics (CLI.md 1.3).
+# Names that do not exist, for the quoting of diagnostics.
 MISSING_NAMES = [
     b'nonexist', b'no such', b"it's", b'a=b', b'a:b', b'a[b', b'a?b', b'#x', b'x#', b'a@b', b'a]b',
     b'{', b'}', b'a{b', b'{}', b'~x', b'x~', b'%+,-./@]_', b'', b'back\\nope', b'no\nsuch', b't\tb',
@@ -196,7 +196,7 @@ def base_fixture():
     fx('good.sum', lines(line_std(256, 'a.txt'), line_std(256, 'b.txt'), line_std(256, 'empty')))
     fx('mixed.sum', lines(line_std(256, 'a.txt'), line_std(256, 'b.txt', wrong(256)),
                           line_std(256, 'missing1'), b'garbage line', line_tag(256, 'empty')))
-    # CLI.md 1.5's transcript: 3 OK, 2 mismatches, 2 missing, 1 directory
+    # a check file of every outcome: 3 OK, 2 mismatches, 2 missing, 1 directory
     fx('multi.sum', lines(line_std(256, 'a.txt'), line_std(256, 'b.txt'), line_std(256, 'empty'),
                           line_std(256, 'a.txt', wrong(256, 1)), line_std(256, 'empty', wrong(256, 2)),
                           line_std(256, 'missing1', wrong(256, 3)), line_std(256, 'missing2', wrong(256, 4)),
@@ -283,7 +283,7 @@ class Cases:
 
 
 def cases_options(C: Cases):
-    """CLI.md 1.1 and 1.6: every option, prefixes, bundling, ordering, '--', unknown options."""
+    """Every option, prefixes, bundling, ordering, '--', unknown options."""
     # Every subset of the ten options, in a seeded random order, some after the operands.
     flags = ['-b', '-t', '--tag', '-z', '-c', '--ignore-missing', '--status', '-w', '--quiet', '--strict']
     masks = random.Random(1).sample(range(1 << len(flags)), 128 if C.quick else 512)
@@ -346,7 +346,7 @@ def cases_options(C: Cases):
 
 
 def cases_usage(C: Cases):
-    """CLI.md 1.6: every usage error, and their order when several apply."""
+    """Every usage error, and their order when several apply."""
     lst = [
         ['--tag', '-t'], ['--tag', '-t', 'a.txt'], ['-t', '--tag', 'a.txt'], ['--tag', '-b', '-t', 'a.txt'],
         ['--tag', '--text', '-c', 'good.sum'], ['-c', '-z', 'good.sum'], ['-c', '--tag', 'good.sum'],
@@ -363,7 +363,7 @@ def cases_usage(C: Cases):
 
 
 def cases_format(C: Cases):
-    """CLI.md 1.2: output formats and name escaping, all four algorithms."""
+    """Output formats and name escaping, all four algorithms."""
     flagsets = [[], ['-b'], ['-t'], ['--tag'], ['-z'], ['-b', '-z'], ['-t', '-z'], ['--tag', '-z'],
                 ['--tag', '-b'], ['-t', '--tag'], ['-b', '-t'], ['-t', '-b'], ['--binary', '--zero'], ['--text']]
     ops = ['a.txt', 'empty', '-', 'b.txt'] + ODD_EXISTING
@@ -426,7 +426,7 @@ def cases_stdin(C: Cases):
 
 
 def cases_errors(C: Cases):
-    """CLI.md 1.3: errors while hashing, their order, quoting of names in diagnostics."""
+    """Errors while hashing, their order, quoting of names in diagnostics."""
     lst = [['nonexist'], ['d'], ['d/'], ['.'], ['/'], ['sp dir'], ['/dev/null'], ['empty'], [''],
            ['a.txt', 'nonexist', 'empty', 'd', 'b.txt'], ['nonexist', 'nonexist'], ['d', 'd', 'a.txt'],
            ['a.txt', 'nonexist/x'], ['a.txt/'], ['a.txt/x'], ['big', 'nonexist', 'big'], ['d/inner.txt', 'd/nope']]
@@ -461,7 +461,7 @@ def cases_unreadable(C: Cases):
 
 
 def grammar_lines():
-    """(label, line) pairs for CLI.md 1.4, as seen by sha256sum. Every line refers to fixture files."""
+    """(label, line) pairs for the --check line grammar, as seen by sha256sum. Every line refers to fixture files."""
     H = D(256, 'a.txt')
     Hb = D(256, 'b.txt')
     E = D(256, 'empty')
@@ -538,7 +538,7 @@ def grammar_lines():
 
 
 def cases_check_grammar(C: Cases):
-    """CLI.md 1.4: each grammar rule, alone, between good lines, from disk and from stdin."""
+    """The --check line grammar: each rule, alone, between good lines, from disk and from stdin."""
     good_a = line_std(256, 'b.txt')
     good_b = line_tag(256, 'empty')
     for i, (label, ln) in enumerate(grammar_lines()):
@@ -604,7 +604,8 @@ def cases_check_grammar(C: Cases):
         C.add(f'ck-lock-{label}/strict', ['-c', '--strict', ckfile(lines(*ls))], note=repr(ls).encode(),
               variants=('multi',))
     rev = ckfile(lines(line_rev(256, 'a.txt')))
-    q = '9.1 keeps the format lock across check files (CLI.md 1.4 item 4)'
+    q = ('9.1 keeps the format lock (the first untagged line decides between the standard and the BSD reversed form) '
+         'across check files')
     C.add('ck-lock-crossfile', ['-c', rev, 'good.sum'], quirk=q, quirk_split=[['-c', rev], ['-c', 'good.sum']])
     C.add('ck-lock-crossfile-std-first', ['-c', 'good.sum', rev], quirk=q,
           quirk_split=[['-c', 'good.sum'], ['-c', rev]])
@@ -654,7 +655,7 @@ def E_line(name):
 
 
 def cases_summary(C: Cases):
-    """CLI.md 1.5: status lines, summaries, exit status, options' interplay."""
+    """--check output: status lines, summaries, exit status, options' interplay."""
     opts = [[], ['--quiet'], ['--status'], ['--ignore-missing'], ['--ignore-missing', '--quiet'],
             ['--ignore-missing', '--status'], ['--strict'], ['-w'], ['--strict', '-w'], ['--status', '--strict'],
             ['--quiet', '--strict', '--ignore-missing'], ['-w', '--ignore-missing']]
@@ -789,7 +790,7 @@ def cases_gnu_tests(C: Cases):
 
 
 def cases_output_errors(C: Cases):
-    """CLI.md 1.7: stdout to /dev/full, closed, a closed pipe with SIGPIPE ignored or default."""
+    """Write errors: stdout to /dev/full, closed, a closed pipe with SIGPIPE ignored or default."""
     many = ['a.txt'] * 150
     lst = [['a.txt'], ['a.txt', 'nonexist', 'b.txt'], ['--tag', 'a.txt'], ['-z', 'a.txt'], ['-'],
            ['-c', 'good.sum'], ['-c', '--quiet', 'good.sum'], ['-c', '--status', 'multi.sum'], ['-c', 'multi.sum'],

@@ -1,7 +1,7 @@
 // batch_digest.hpp: digests a few small files at once. Each is read whole into a buffer of its own
-// and the lot are hashed side by side on the kernel's lanes (SHA-NI: 4 SHA-256 streams; AVX2: 4
-// SHA-512 streams), which beats hashing them one after another; a file that turns out larger than
-// its buffer is streamed as usual.
+// and the lot are hashed side by side on the kernel's lanes (as many as shasta::lane_count says, e.g.
+// SHA-NI runs 4 SHA-256 streams, AVX2 5 SHA-512 streams), which beats hashing them one after
+// another; a file that turns out larger than its buffer is streamed as usual.
 #pragma once
 
 #include <atomic>

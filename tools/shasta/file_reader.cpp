@@ -7,6 +7,7 @@
 // posix_fadvise(SEQUENTIAL) doubles the kernel's read-ahead for files that are not cached yet.
 #include "file_reader.hpp"
 
+#include "aligned_buffer.hpp"
 #include "read_ahead.hpp"
 
 #include <fcntl.h>
@@ -14,21 +15,14 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
-#include <memory>
 
 namespace shasta::cli {
 namespace {
 
 constexpr std::size_t kBufferSize = std::size_t{256} << 10;
 
-struct FreeDeleter {
-  void operator()(std::uint8_t* p) const { std::free(p); }
-};
-
 std::uint8_t* thread_buffer() {
-  thread_local std::unique_ptr<std::uint8_t, FreeDeleter> buffer(
-      static_cast<std::uint8_t*>(std::aligned_alloc(4096, kBufferSize)));
+  thread_local const AlignedBuffer buffer = allocate_aligned(kBufferSize);
   return buffer.get();
 }
 

@@ -1,13 +1,12 @@
 // hkdf_command.cpp: `shasta hkdf`: HKDF (RFC 5869) extract and expand, and TLS 1.3's
 // HKDF-Expand-Label (RFC 8446 7.1), printing the output in hex.
-#include <getopt.h>
-
 #include <cstdlib>
 #include <string>
 
 #include "commands.hpp"
 #include "hasher_dispatch.hpp"
 #include "kdf_arguments.hpp"
+#include "secret_getopt.hpp"
 #include "shasta/hkdf.hpp"
 
 namespace shasta::cli {
@@ -28,9 +27,12 @@ constexpr const char* kUsage =
     "INFO (expand; default empty):\n"
     "      --info-hex=HEX, --info=TEXT\n"
     "      --tls13-label=LABEL  expand with TLS 1.3's HkdfLabel (\"tls13 \" + LABEL) instead\n"
+    "                         (once; LABEL is not empty)\n"
     "      --context-hex=HEX  its context (default empty)\n"
     "  -l, --length=N         output bytes (default HashLen; at most 255 x HashLen)\n"
-    "      --extract          print the PRK and stop\n";
+    "      --extract          print the PRK and stop\n"
+    "A FILE holds at most 1 MiB (1048576 bytes). Options that take a value are written in\n"
+    "full, and no message shows a value.\n";
 
 enum : int { kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract, kHelp };
 
@@ -97,13 +99,14 @@ int derive(const HkdfRequest& request, Output& output) {
 }  // namespace
 
 int hkdf_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before any secret is read
   Output output("shasta hkdf");
   std::string program = output.program();
   argv[0] = program.data();
   HkdfRequest request;
   bool ok = true;
   optind = 0;
-  for (int opt; (opt = getopt_long(argc, argv, "a:l:", kOptions, nullptr)) != -1;) {
+  for (int opt; (opt = getopt_keeping_values_secret(argc, argv, "a:l:", kOptions, output)) != -1;) {
     switch (opt) {
       case 'a':
         request.algorithm = find_algorithm(optarg);
@@ -125,6 +128,9 @@ int hkdf_command(int argc, char** argv) {
       case kInfo: ok &= set_source(request.info, ByteSource::Kind::text, optarg); break;
       case kContext: ok &= set_source(request.context, ByteSource::Kind::hex, optarg); break;
       case kLabel:
+        if (request.tls13) return output.usage_error("--tls13-label is given once");
+        // RFC 8446's labels are never empty, and an empty one is likelier an unset variable.
+        if (*optarg == '\0') return output.usage_error("--tls13-label: the label is empty");
         request.tls13 = true;
         request.label = optarg;
         break;
@@ -134,11 +140,12 @@ int hkdf_command(int argc, char** argv) {
         if (!request.length) return output.usage_error("invalid length '" + std::string(optarg) + "'");
         break;
       case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;
-      default: return output.usage_error_try_only();
+      default: return EXIT_FAILURE;  // reported
     }
   }
   if (!ok) return output.usage_error("each of the secret, salt, info and context is given once");
-  if (optind != argc) return output.usage_error("unexpected argument '" + std::string(argv[optind]) + "'");
+  // Not quoted: a secret typed in the wrong place must not be printed.
+  if (optind != argc) return output.usage_error("unexpected argument (hkdf takes options only)");
   if (request.secret.kind == ByteSource::Kind::none) {
     return output.usage_error("no secret: give --ikm-file, --ikm-hex, --prk-file or --prk-hex");
   }

@@ -12,6 +12,7 @@
 namespace shasta::cli {
 
 int hmac_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before the key is read
   const std::string program = "shasta hmac";
   Output output(program);
   SumOptions options;
@@ -24,13 +25,13 @@ int hmac_command(int argc, char** argv) {
   Secret key;
   switch (options.key_source) {
     case SumOptions::KeySource::file:
-      if (options.key_value == "-") {
-        for (const std::string& operand : options.operands) {
-          if (operand == "-") return output.usage_error("the key and a FILE cannot both be standard input");
+      for (const std::string& operand : options.operands) {
+        if (same_input_stream(options.key_value, operand)) {
+          return output.usage_error("the key and a FILE cannot both be standard input (or one pipe)");
         }
       }
       if (const int err = read_secret_file(options.key_value, key); err != 0) {
-        output.error(options.key_value, err);
+        output.error(options.key_value + ": " + secret_file_error(err));
         return EXIT_FAILURE;
       }
       break;

@@ -20,7 +20,7 @@ bool load_bytes(const ByteSource& source, std::string_view what, Secret& out, Ou
       return false;
     case ByteSource::Kind::file:
       if (const int err = read_secret_file(source.value, out); err != 0) {
-        output.error(source.value, err);
+        output.error(source.value + ": " + secret_file_error(err));
         return false;
       }
       return true;

@@ -98,6 +98,11 @@ void Output::show_progress(std::string_view line) {
   progress_shown_ = true;
 }
 
+int Output::stdout_error() const {
+  std::lock_guard lock(mutex_);
+  return stdout_errno_;
+}
+
 bool Output::report_write_error() {
   std::lock_guard lock(mutex_);
   clear_progress_locked();

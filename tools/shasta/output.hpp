@@ -38,13 +38,15 @@ class Output {
   // has one: a closed descriptor, or output that was still buffered at exit (-z). Returns true
   // when a write failed.
   bool report_write_error();
+  // The errno of the first failed stdout write; 0 while all went out.
+  int stdout_error() const;
 
  private:
   void write_locked(int fd, std::string_view bytes);
   void clear_progress_locked();
 
   std::string program_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   bool progress_shown_ = false;
   bool flushed_at_exit_ = false;
   int stdout_errno_ = 0;  // the first failed stdout write's errno; 0 while all went out

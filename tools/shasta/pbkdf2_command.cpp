@@ -1,14 +1,15 @@
 // pbkdf2_command.cpp: `shasta pbkdf2`: PBKDF2-HMAC (RFC 8018), printing the derived key in hex.
-// The password never comes from argv (other users see argv in `ps`): a file, or standard input.
-#include <getopt.h>
-
+// The password never comes from argv (other users see argv in `ps`): a file, or standard input
+// (typed at a terminal: a prompt on stderr, echo off).
 #include <cstdlib>
 #include <string>
 
 #include "commands.hpp"
 #include "hasher_dispatch.hpp"
 #include "kdf_arguments.hpp"
+#include "secret_getopt.hpp"
 #include "shasta/pbkdf2.hpp"
+#include "terminal_password.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -23,8 +24,11 @@ constexpr const char* kUsage =
     "      --salt-hex=HEX, --salt=TEXT, --salt-file=FILE\n"
     "  -l, --length=N           derived key bytes (default HashLen; at most 1048576)\n"
     "      --password-file=FILE the password is the bytes of FILE (default '-': standard input),\n"
-    "                           less one trailing newline (\\n or \\r\\n)\n"
-    "      --keep-newline       keep that trailing newline\n";
+    "                           less one trailing newline (\\n or \\r\\n); at a terminal, one\n"
+    "                           line typed after a prompt on stderr, with echo off\n"
+    "      --keep-newline       keep that trailing newline\n"
+    "A FILE (password or salt) holds at most 1 MiB (1048576 bytes). Options that take a\n"
+    "value are written in full, and no message shows a value.\n";
 
 enum : int { kSaltHex = 256, kSalt, kSaltFile, kPasswordFile, kKeepNewline, kHelp };
 
@@ -42,6 +46,7 @@ constexpr std::uint64_t kMaxLength = std::uint64_t{1} << 20;
 }  // namespace
 
 int pbkdf2_command(int argc, char** argv) {
+  protect_secrets_from_core_dumps();  // before the password is read
   Output output("shasta pbkdf2");
   std::string program = output.program();
   argv[0] = program.data();
@@ -52,7 +57,7 @@ int pbkdf2_command(int argc, char** argv) {
   std::string password_file = "-";
   bool keep_newline = false;
   optind = 0;
-  for (int opt; (opt = getopt_long(argc, argv, "a:i:l:", kOptions, nullptr)) != -1;) {
+  for (int opt; (opt = getopt_keeping_values_secret(argc, argv, "a:i:l:", kOptions, output)) != -1;) {
     switch (opt) {
       case 'a':
         algorithm = find_algorithm(optarg);
@@ -72,20 +77,23 @@ int pbkdf2_command(int argc, char** argv) {
       case kPasswordFile: password_file = optarg; break;
       case kKeepNewline: keep_newline = true; break;
       case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;
-      default: return output.usage_error_try_only();
+      default: return EXIT_FAILURE;  // reported
     }
   }
-  if (optind != argc) return output.usage_error("unexpected argument '" + std::string(argv[optind]) + "'");
+  // Not quoted: it may be the password, typed where it does not belong.
+  if (optind != argc) {
+    return output.usage_error("unexpected argument (the password comes from --password-file or standard input)");
+  }
   if (!iterations) return output.usage_error("no iteration count: give -i N");
   if (salt_sources != 1) return output.usage_error("give the salt once: --salt-hex, --salt or --salt-file");
-  if (salt.kind == ByteSource::Kind::file && salt.value == "-" && password_file == "-") {
-    return output.usage_error("the salt and the password cannot both be standard input");
+  if (salt.kind == ByteSource::Kind::file && same_input_stream(salt.value, password_file)) {
+    return output.usage_error("the salt and the password cannot both be standard input (or one pipe)");
   }
 
   Secret salt_bytes, password;
   if (!load_bytes(salt, "salt", salt_bytes, output)) return EXIT_FAILURE;
-  if (const int err = read_secret_file(password_file, password); err != 0) {
-    output.error(password_file == "-" ? "standard input" : password_file, err);
+  if (const int err = read_password(password_file, password); err != 0) {
+    output.error((password_file == "-" ? "standard input" : password_file) + ": " + secret_file_error(err));
     return EXIT_FAILURE;
   }
   if (!keep_newline && password.size() != 0 && password.bytes().back() == '\n') {

@@ -2,8 +2,14 @@
 #include "secret.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <new>
@@ -50,21 +56,61 @@ int read_secret_file(const std::string& path, Secret& secret) {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return errno;
+  const int err = read_secret_descriptor(fd, secret);
+  if (!is_stdin) ::close(fd);
+  return err;
+}
+
+int read_secret_descriptor(int fd, Secret& secret) {
   std::uint8_t chunk[4096];
   int err = 0;
+  std::size_t got = 0;
   for (;;) {
-    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    // One byte past the limit tells a file of exactly kMaxSecretFileSize bytes from a larger one.
+    const std::size_t want = std::min(sizeof chunk, kMaxSecretFileSize + 1 - got);
+    const ssize_t n = ::read(fd, chunk, want);
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
       err = errno;
       break;
     }
+    got += static_cast<std::size_t>(n);
+    if (got > kMaxSecretFileSize) {
+      err = EFBIG;
+      secret.clear();
+      break;
+    }
     secret.append(chunk, static_cast<std::size_t>(n));
   }
   detail::secure_wipe(chunk, sizeof chunk);
-  if (!is_stdin) ::close(fd);
   return err;
+}
+
+std::string secret_file_error(int err) {
+  if (err == EFBIG) {
+    return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
+  }
+  return std::strerror(err);
+}
+
+bool same_input_stream(const std::string& a, const std::string& b) {
+  if (a == "-" && b == "-") return true;
+  const auto identify = [](const std::string& name, struct stat& st) {
+    return (name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) == 0;
+  };
+  struct stat sa {}, sb {};
+  if (!identify(a, sa) || !identify(b, sb)) return false;
+  // A regular file opened twice is read twice from its start; a stream only once.
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISREG(sa.st_mode);
+}
+
+void protect_secrets_from_core_dumps() {
+  const rlimit none{0, 0};
+  (void)::setrlimit(RLIMIT_CORE, &none);
+#ifdef __linux__
+  (void)::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
 }
 
 // All ones when lo <= v <= hi, else zero; no branch (C++20 defines >> of a negative int).

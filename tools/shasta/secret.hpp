@@ -31,8 +31,26 @@ class Secret {
   std::size_t capacity_ = 0;
 };
 
-// Reads the whole of `path` ("-": standard input) into `secret`. Returns 0 or errno.
+// The most bytes a key, password, salt or IKM read from a file (or standard input) may hold: a
+// secret is short, and /dev/zero must not grow memory until the program aborts.
+inline constexpr std::size_t kMaxSecretFileSize = std::size_t{1} << 20;
+
+// Reads the whole of `path` ("-": standard input) into `secret`, at most kMaxSecretFileSize + 1
+// bytes. Returns 0, errno, or EFBIG when it holds more than kMaxSecretFileSize bytes.
 int read_secret_file(const std::string& path, Secret& secret);
+// The same for an open descriptor, read to its end (or past the limit).
+int read_secret_descriptor(int fd, Secret& secret);
+// Why read_secret_file failed: strerror, or the size limit for EFBIG.
+std::string secret_file_error(int err);
+
+// True when reading `a` consumes what reading `b` would read, so they cannot both be inputs: both
+// standard input ("-"), or one pipe, terminal or socket under two names ("-" and /dev/stdin).
+bool same_input_stream(const std::string& a, const std::string& b);
+
+// Keeps secrets out of core files: RLIMIT_CORE 0 and, on Linux, not dumpable (which also covers
+// a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).
+void protect_secrets_from_core_dumps();
+
 // Decodes hex digits (either case) into `secret`; false if `hex` is not an even run of them.
 bool decode_hex_secret(std::string_view hex, Secret& secret);
 

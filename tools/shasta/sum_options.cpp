@@ -1,5 +1,6 @@
 // sum_options.cpp: see sum_options.hpp. Extensions keep every GNU long-option prefix unambiguous:
-// none starts with b, c, h, i, q, s, t, v, w or z (CLI.md 1.1).
+// none starts with b, c, h, i, q, s, t, v, w or z, the first letters of GNU's own long options, so
+// an abbreviation that works with GNU's sha256sum (--b, --c, --q) means the same here.
 #include "sum_options.hpp"
 
 #include <getopt.h>
@@ -9,6 +10,8 @@
 #include <cstdlib>
 #include <iterator>
 #include <string_view>
+
+#include "secret_getopt.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -64,13 +67,15 @@ std::string help_text(const SumInvocation& invocation, const SumOptions& options
   std::string text = "Usage: " + prog + " [OPTION]... [FILE]...\n";
   if (invocation.hmac) {
     text += "Print or check HMAC tags (RFC 2104) of FILEs, keyed with one of:\n"
-            "      --key-file=FILE   the key is the bytes of FILE ('-': standard input)\n"
+            "      --key-file=FILE   the key is the bytes of FILE ('-': standard input;\n"
+            "                          at most 1 MiB)\n"
             "      --key-env=VAR     the key is the value of environment variable VAR\n"
             "      --key-hex=HEX     the key in hex (visible to other users in 'ps': prefer\n"
             "                          --key-file)\n"
             "An empty option value is an error. An empty key (an empty FILE or VAR) is\n"
             "refused unless --empty-key says it is meant (RFC 2104 allows one; anyone can\n"
-            "forge its tags).\n"
+            "forge its tags). The key options are written in full (no abbreviations), and\n"
+            "no message shows an option's value.\n"
             "Lines are in the sum format ('HEX  NAME'; --tag: 'HMAC-SHA256 (NAME) = HEX').\n";
   } else if (shasta_mode) {
     text += "Print or check SHA-2 checksums (SHA-256 unless -a says otherwise).\n";
@@ -157,7 +162,12 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
   long_options.push_back(option{nullptr, 0, nullptr, 0});
   const char* short_options = shasta_mode ? "a:bctwzj:" : "bctwzj:";
   optind = 0;  // a full re-initialisation of getopt
-  for (int opt; (opt = getopt_long(argc, argv, short_options, long_options.data(), nullptr)) != -1;) {
+  // `shasta hmac`'s values may be keys: its messages never show them (secret_getopt.hpp).
+  const auto next_option = [&] {
+    return invocation.hmac ? getopt_keeping_values_secret(argc, argv, short_options, long_options.data(), output)
+                           : getopt_long(argc, argv, short_options, long_options.data(), nullptr);
+  };
+  for (int opt; (opt = next_option()) != -1;) {
     switch (opt) {
       case 'b': options.binary = 1; break;
       case 'c': options.check = true; break;
@@ -217,8 +227,8 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
       case kVersion:
         output.out(version_text(invocation));
         return output.report_write_error() ? 1 : 0;
-      default:  // getopt has printed why
-        return output.usage_error_try_only();
+      default:  // getopt (or getopt_keeping_values_secret) has printed why
+        return invocation.hmac ? 1 : output.usage_error_try_only();
     }
   }
 

@@ -1,36 +1,37 @@
-// sum_tool.cpp: see sum_tool.hpp. Files are digested by OrderedJobs on a thread pool; every line,
-// diagnostic and summary is written by its release step, on this thread, in GNU's order.
+// sum_tool.cpp: see sum_tool.hpp. Files are digested by DigestScheduler on a thread pool; every
+// line, diagnostic and summary is written by its release step, on this thread, in GNU's order.
 #include "sum_tool.hpp"
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <memory>
 #include <optional>
-#include <vector>
 #include <string>
 
-#include "batch_digest.hpp"
 #include "check_line.hpp"
+#include "digest_scheduler.hpp"
 #include "file_reader.hpp"
-#include "ordered_jobs.hpp"
 #include "progress.hpp"
 #include "quote.hpp"
-#include "shasta/hex.hpp"
-#include "stream_digest.hpp"
+#include "shasta/hmac.hpp"
 #include "sum_format.hpp"
 
 namespace shasta::cli {
 namespace {
 
-bool hex_equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
+// The computed digest against the line's hex, either case, with no early exit: for `shasta hmac
+// -c` the place of the first wrong digit must not show in the time taken. Both are hex digits (the
+// line's were checked when it was parsed), and `| 0x20` lowers A-F and leaves 0-9 as they are.
+bool hex_equal_in_constant_time(std::string_view computed, std::string_view given) {
+  std::array<std::uint8_t, 2 * 64> a{}, b{};
+  if (computed.size() != given.size() || computed.size() > a.size()) return false;  // lengths are public
+  for (std::size_t i = 0; i < computed.size(); ++i) {
+    a[i] = static_cast<std::uint8_t>(computed[i] | 0x20);
+    b[i] = static_cast<std::uint8_t>(given[i] | 0x20);
   }
-  return true;
+  return detail::equal_in_constant_time(a.data(), b.data(), computed.size());
 }
 
 class SumRun {
@@ -40,7 +41,7 @@ class SumRun {
         setup_(setup),
         output_(output),
         progress_(output, options.progress, options.status),
-        jobs_(options.jobs == 0 ? available_cpus() : options.jobs) {}
+        scheduler_(jobs(options), *setup.prototype, progress_.counter(), read_ahead(options)) {}
 
   int run() {
     if (progress_.wanted()) {
@@ -53,7 +54,7 @@ class SumRun {
       else
         print_digest(operand);
     }
-    drain();
+    scheduler_.drain();
     progress_.stop();
     if (read_stdin_ && standard_input_was_closed()) {  // GNU's fclose(stdin) fails at exit
       output_.error("standard input", EBADF);
@@ -64,93 +65,10 @@ class SumRun {
   }
 
  private:
-  using UseDigest = std::function<void(const FileDigest&)>;
-
-  // Adds a step that digests `name` (standard input in its turn) and then calls `use`. Regular
-  // files wait in a batch: small ones are read whole and hashed side by side by one step, larger
-  // ones streamed side by side by another (when the kernel has lanes and there is no read-ahead).
-  void digest_then(const std::string& name, UseDigest use) {
+  // Digests `name` (standard input in its turn), then calls `use` here, in operand order.
+  void digest_then(const std::string& name, DigestScheduler::UseDigest use) {
     if (name == "-") read_stdin_ = true;
-    if (name != "-") {
-      const std::optional<std::uint64_t> size = regular_file_size(name);
-      const bool small = size && *size < kBatchFileLimit;
-      if (small || (size && stream_lanes_ > 1 && !read_ahead_)) {
-        std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
-        (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
-        names.push_back(name);
-        batch_.uses.push_back(std::move(use));
-        if (names.size() == (small ? kBatchFiles : kStreamFiles)) flush_batch();
-        return;
-      }
-    }
-    flush_batch();
-    auto result = std::make_shared<FileDigest>();
-    auto work = [this, name, result] { *result = digest_one(name, read_ahead_ ? ReadAhead::on : ReadAhead::off); };
-    auto release = [result, use = std::move(use)] { use(*result); };
-    if (name == "-")
-      jobs_.add_in_turn(std::move(work), std::move(release));
-    else
-      jobs_.add(std::move(work), std::move(release));
-  }
-
-  // The batch's small files make one step and its large files another (one each when too few to
-  // fill the lanes: then they are better spread over the threads); one more step then hands the
-  // digests out in operand order.
-  void flush_batch() {
-    if (batch_.uses.empty()) return;
-    auto batch = std::make_shared<Batch>(std::move(batch_));
-    batch_ = Batch{};
-    auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
-    const auto nothing = [] {};
-    // One step digesting a group side by side (digest_batch or digest_streams) into its places;
-    // `names` and `at` live in *batch, which the step holds.
-    using DigestGroup = void (*)(std::span<const std::string>, const Digester&, std::span<FileDigest>,
-                                 std::atomic<std::uint64_t>*);
-    const auto add_group = [&](const std::vector<std::string>& names, const std::vector<std::size_t>& at,
-                               DigestGroup digest_group) {
-      jobs_.add(
-          [this, batch, results, &names, &at, digest_group] {
-            std::vector<FileDigest> got(names.size());
-            digest_group(names, *setup_.prototype, got, progress_.counter());
-            for (std::size_t i = 0; i < got.size(); ++i) (*results)[at[i]] = std::move(got[i]);
-          },
-          nothing);
-    };
-    if (!batch->small_names.empty()) add_group(batch->small_names, batch->small_at, digest_batch);
-    if (batch->large_names.size() >= stream_lanes_) {
-      add_group(batch->large_names, batch->large_at, digest_streams);
-    } else {
-      for (std::size_t i = 0; i < batch->large_names.size(); ++i) {
-        jobs_.add([this, batch, results, i] { (*results)[batch->large_at[i]] = digest_one(batch->large_names[i]); },
-                  nothing);
-      }
-    }
-    jobs_.add_release([batch, results] {
-      for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
-    });
-  }
-
-  // Digests one file (or standard input) on its own.
-  FileDigest digest_one(const std::string& name, ReadAhead read_ahead = ReadAhead::off) {
-    FileDigest result;
-    std::unique_ptr<Digester> digester = setup_.prototype->fresh();
-    result.error = digest_file(name, *digester, progress_.counter(), read_ahead);
-    if (result.error != 0) return result;
-    std::uint8_t digest[64];
-    digester->finish(digest);
-    result.hex = to_hex({digest, digester->digest_size()});
-    return result;
-  }
-
-  // Steps that only print (a warning, a summary) come after the files batched before them.
-  void add_release(std::function<void()> release) {
-    flush_batch();
-    jobs_.add_release(std::move(release));
-  }
-
-  void drain() {
-    flush_batch();
-    jobs_.drain();
+    scheduler_.digest_then(name, std::move(use));
   }
 
   void print_digest(const std::string& name) {
@@ -180,13 +98,13 @@ class SumRun {
     std::FILE* in = nullptr;
     if (is_stdin) {
       read_stdin_ = true;
-      drain();  // an earlier step may be waiting to read standard input
+      scheduler_.drain();  // an earlier step may be waiting to read standard input
       in = stdin;
     } else {
       in = std::fopen(check_name.c_str(), "r");
       if (in == nullptr) {
         const int err = errno;
-        add_release([this, check_name, err] {
+        scheduler_.add_release([this, check_name, err] {
           output_.error(quote_name(check_name), err);
           ok_ = false;
         });
@@ -209,7 +127,7 @@ class SumRun {
       if (!parsed || (is_stdin && parsed->name == "-")) {
         ++tally->improper_lines;
         if (options_.warn) {
-          add_release([this, shown, line_number] {
+          scheduler_.add_release([this, shown, line_number] {
             output_.error(shown + ": " + std::to_string(line_number) + ": improperly formatted " +
                           std::string(setup_.tag) + " checksum line");
           });
@@ -226,7 +144,7 @@ class SumRun {
     else
       std::fclose(in);
 
-    add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
+    scheduler_.add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
   }
 
   void check_line(ChecksumLine line, const std::shared_ptr<Tally>& tally) {
@@ -239,7 +157,7 @@ class SumRun {
         if (!options_.status) output_.out(format_check_result(line.name, "FAILED open or read"));
         return;
       }
-      const bool match = hex_equal_ignoring_case(result.hex, line.hex);
+      const bool match = hex_equal_in_constant_time(result.hex, line.hex);
       if (match)
         tally->any_match = true;
       else
@@ -281,23 +199,19 @@ class SumRun {
     if (!file_ok) ok_ = false;
   }
 
+  static unsigned jobs(const SumOptions& options) { return options.jobs == 0 ? available_cpus() : options.jobs; }
+  // One file to hash and a core to spare: a reader thread runs ahead of the hashing.
+  static ReadAhead read_ahead(const SumOptions& options) {
+    const bool one_file = !options.check && options.operands.size() == 1;
+    return one_file && jobs(options) > 1 ? ReadAhead::on : ReadAhead::off;
+  }
+
   const SumOptions& options_;
   const SumSetup& setup_;
   Output& output_;
-  struct Batch {  // regular files not yet given to a step
-    std::vector<UseDigest> uses;  // in operand order
-    std::vector<std::string> small_names, large_names;
-    std::vector<std::size_t> small_at, large_at;  // where in `uses` each name's digest goes
-  };
-  Batch batch_;
-  Progress progress_;  // before jobs_: pool threads count bytes into it until jobs_ is gone
-  OrderedJobs jobs_;
+  Progress progress_;  // before scheduler_: pool threads count bytes into it until scheduler_ is gone
+  DigestScheduler scheduler_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};
-  // One file to hash and a core to spare: a reader thread runs ahead of the hashing.
-  const bool read_ahead_ = !options_.check && options_.operands.size() == 1 &&
-                           (options_.jobs == 0 ? available_cpus() : options_.jobs) > 1;
-  // Files streamed side by side on the kernel's lanes (1: one at a time).
-  const std::size_t stream_lanes_ = setup_.prototype->lanes();
   bool read_stdin_ = false;
   bool ok_ = true;
 };

@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""How shasta's keyed subcommands (hmac, hkdf, pbkdf2) treat their secrets, and the CLI's limits.
+
+    python3 tests/cli/secret_handling_test.py PATH/TO/shasta [-k SUBSTRING]
+
+Each case is one of the hardening rules a careless or hostile user found missing:
+  * a key, password, salt or IKM read from a file or standard input holds at most 1 MiB;
+    /dev/zero is refused at once, in bounded memory;
+  * `pbkdf2` reading its password from a terminal prompts on stderr with echo off, and puts the
+    terminal back however it ends (Enter, Ctrl-D, a signal);
+  * the keyed commands make no core file (RLIMIT_CORE 0, not dumpable);
+  * a message about a bad option never shows the option's value;
+  * the key and a FILE, or the salt and the password, are never the same stream under two names;
+  * `hkdf --tls13-label` is given once and is not empty.
+And the resource limits:
+  * a --check line of 100 MB costs about as much memory as GNU sha256sum needs;
+  * `fsverity digest --block-size=1073741824` of a small file needs no 1 GiB buffer;
+  * `info`, `bench` and every --help report a failed write to stdout and exit 1.
+
+Prints one line per failed case and a summary 'N cases, M failed'. Exit status 1 on any failure.
+Standard library only (Python 3.11).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+SHASTA = ''
+WORK = ''
+ENV = {k: v for k, v in os.environ.items() if not k.startswith('LC_') and k != 'LANG'} | {'LC_ALL': 'C'}
+MIB = 1 << 20
+CASES = 0
+FAILED = 0
+ONLY = ''
+
+
+def case(name: str, ok: bool, detail: str = '') -> bool:
+    global CASES, FAILED
+    CASES += 1
+    if not ok:
+        FAILED += 1
+        print(f'FAIL {name}: {detail}', flush=True)
+    return ok
+
+
+def wanted(name: str) -> bool:
+    return ONLY in name
+
+
+def limit_memory(megabytes: int):
+    def preexec():
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes * MIB, megabytes * MIB))
+    return preexec
+
+
+def run(args, stdin: bytes = b'', timeout: float = 60, preexec=None, stdout=subprocess.PIPE):
+    p = subprocess.run([SHASTA, *args], input=stdin, stdout=stdout, stderr=subprocess.PIPE, cwd=WORK, env=ENV,
+                       timeout=timeout, preexec_fn=preexec)
+    return p.returncode, p.stdout or b'', p.stderr
+
+
+def write(name: str, data: bytes) -> str:
+    with open(os.path.join(WORK, name), 'wb') as f:
+        f.write(data)
+    return name
+
+
+def expect_refusal(name: str, args, err_has: bytes, stdin: bytes = b'', err_lacks: bytes = b'', preexec=None) -> None:
+    if not wanted(name):
+        return
+    try:
+        rc, out, err = run(args, stdin, timeout=30, preexec=preexec)
+    except subprocess.TimeoutExpired:
+        case(name, False, 'timed out')
+        return
+    problems = []
+    if rc != 1:
+        problems.append(f'exit {rc}, want 1')
+    if out:
+        problems.append(f'stdout {out[:80]!r}, want nothing')
+    if err_has not in err:
+        problems.append(f'stderr {err[:200]!r} lacks {err_has!r}')
+    if err_lacks and err_lacks in err:
+        problems.append(f'stderr {err[:200]!r} shows {err_lacks!r}')
+    case(name, not problems, '; '.join(problems))
+
+
+def expect_output(name: str, args, want: bytes, stdin: bytes = b'') -> None:
+    if not wanted(name):
+        return
+    rc, out, err = run(args, stdin)
+    case(name, rc == 0 and out == want, f'exit {rc}, stdout {out[:100]!r}, want {want[:100]!r}, stderr {err[:200]!r}')
+
+
+# ------------------------------------------------------------------------------------------------
+# Secrets read from files: at most 1 MiB
+
+def test_secret_size_limit() -> None:
+    limit = b'more than 1048576 bytes'
+    small_memory = limit_memory(256)  # /dev/zero read whole would pass this long before the timeout
+    expect_refusal('limit: hmac --key-file /dev/zero', ['hmac', '--key-file', '/dev/zero', '/dev/null'], limit,
+                   preexec=small_memory)
+    expect_refusal('limit: hkdf --ikm-file /dev/zero', ['hkdf', '--ikm-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: hkdf --prk-file /dev/zero', ['hkdf', '--prk-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: pbkdf2 --password-file /dev/zero',
+                   ['pbkdf2', '-i', '1', '--salt', 's', '--password-file', '/dev/zero'], limit, preexec=small_memory)
+    expect_refusal('limit: pbkdf2 --salt-file /dev/zero', ['pbkdf2', '-i', '1', '--salt-file', '/dev/zero'], limit,
+                   stdin=b'pw', preexec=small_memory)
+    expect_refusal('limit: pbkdf2 password of 1 MiB + 1 on stdin', ['pbkdf2', '-i', '1', '--salt', 's'], limit,
+                   stdin=b'p' * (MIB + 1))
+    # Exactly the limit is accepted.
+    key = b'k' * MIB
+    write('key-1mib', key)
+    expect_output('limit: hmac key of exactly 1 MiB', ['hmac', '--key-file', 'key-1mib', '-'],
+                  hmac.new(key, b'msg', 'sha256').hexdigest().encode() + b'  -\n', stdin=b'msg')
+    expect_output('limit: pbkdf2 password of exactly 1 MiB', ['pbkdf2', '-i', '1', '--salt', 's', '--keep-newline'],
+                  hashlib.pbkdf2_hmac('sha256', key, b's', 1).hex().encode() + b'\n', stdin=key)
+    if wanted('limit: --help'):
+        for sub in ('hmac', 'hkdf', 'pbkdf2'):
+            rc, out, _ = run([sub, '--help'])
+            case(f'limit: {sub} --help states it', rc == 0 and b'1 MiB' in out, f'exit {rc}, no "1 MiB" in --help')
+
+
+# ------------------------------------------------------------------------------------------------
+# pbkdf2 at a terminal: a prompt, no echo, the terminal put back
+
+def read_until(fd: int, want: bytes, seconds: float) -> bytes:
+    got = b''
+    deadline = time.monotonic() + seconds
+    while want not in got and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # EIO: the other side closed
+                break
+            if not chunk:
+                break
+            got += chunk
+    return got
+
+
+def echo_on(fd: int) -> bool:
+    return bool(termios.tcgetattr(fd)[3] & termios.ECHO)
+
+
+def pbkdf2_at_terminal(name: str, finish) -> None:
+    """Runs pbkdf2 with its stdin and stderr on a new pseudo-terminal, waits for the prompt, checks
+    that echo is off, then lets `finish(process, master)` end the read; returns what it checks."""
+    if not wanted(name):
+        return
+    master, slave = os.openpty()
+    p = subprocess.Popen([SHASTA, 'pbkdf2', '-i', '1', '--salt', 's'], stdin=slave, stderr=slave,
+                         stdout=subprocess.PIPE, cwd=WORK, env=ENV, start_new_session=True)
+    try:
+        prompt = read_until(master, b'Password: ', 3)
+        case(f'{name}: a prompt on stderr', b'Password: ' in prompt, f'terminal showed {prompt!r}')
+        case(f'{name}: echo off while typing', not echo_on(slave), 'ECHO is still set')
+        problems = finish(p, master)
+        case(f'{name}: terminal put back', echo_on(slave), 'ECHO left off')
+        case(name, not problems, problems)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdout.close()
+        os.close(master)
+        os.close(slave)
+
+
+def typed(p, master) -> str:
+    os.write(master, b'hunter2\n')
+    try:
+        out, _ = p.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        return 'still reading after the line was typed (Enter)'
+    shown = read_until(master, b'never', 0.3)
+    want = hashlib.pbkdf2_hmac('sha256', b'hunter2', b's', 1).hex().encode() + b'\n'
+    problems = []
+    if b'hunter2' in shown:
+        problems.append(f'the password was echoed: {shown!r}')
+    if p.returncode != 0 or out != want:
+        problems.append(f'exit {p.returncode}, stdout {out!r}, want {want!r}')
+    return '; '.join(problems)
+
+
+def signalled(sig):
+    def finish(p, master) -> str:
+        p.send_signal(sig)
+        p.wait(5)
+        return '' if p.returncode == -sig else f'exit {p.returncode}, want death by signal {sig}'
+    return finish
+
+
+def end_of_file(p, master) -> str:
+    os.write(master, b'\x04')  # Ctrl-D at the start of a line: an empty password
+    try:
+        out, _ = p.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        return 'still reading after Ctrl-D'
+    want = hashlib.pbkdf2_hmac('sha256', b'', b's', 1).hex().encode() + b'\n'
+    return '' if p.returncode == 0 and out == want else f'exit {p.returncode}, stdout {out!r}, want {want!r}'
+
+
+def test_terminal_password() -> None:
+    pbkdf2_at_terminal('tty: pbkdf2 password typed', typed)
+    pbkdf2_at_terminal('tty: pbkdf2 interrupted (SIGINT)', signalled(signal.SIGINT))
+    pbkdf2_at_terminal('tty: pbkdf2 terminated (SIGTERM)', signalled(signal.SIGTERM))
+    pbkdf2_at_terminal('tty: pbkdf2 hung up (SIGHUP)', signalled(signal.SIGHUP))
+    pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D', end_of_file)
+
+
+# ------------------------------------------------------------------------------------------------
+# No core files while secrets are in memory
+
+def core_limit(pid: int) -> str:
+    with open(f'/proc/{pid}/limits') as f:
+        for line in f:
+            if line.startswith('Max core file size'):
+                return line.split()[4]  # the soft limit
+    return '?'
+
+
+def test_no_core_dumps() -> None:
+    """Each keyed command, blocked reading standard input (a secret or a message), must have made
+    itself undumpable: RLIMIT_CORE 0, and (Linux) PR_SET_DUMPABLE 0, which /proc shows by owning the
+    process's files (status) by root. The child runs as an unprivileged user so that the owner tells."""
+    def allow_cores(as_user: int | None):
+        def preexec():
+            hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+            resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+            if as_user is not None:
+                os.setgid(as_user)
+                os.setuid(as_user)
+        return preexec
+
+    commands = {'hmac': ['hmac', '--key-hex', '00', '-'], 'hkdf': ['hkdf', '--ikm-file', '-'],
+                'pbkdf2': ['pbkdf2', '-i', '1', '--salt', 's']}
+    for sub, args in commands.items():
+        name = f'core: {sub}'
+        if not wanted(name):
+            continue
+        user = 65534 if os.geteuid() == 0 else None  # root owns every /proc file of a root process
+        try:
+            p = subprocess.Popen([SHASTA, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd='/', env=ENV, preexec_fn=allow_cores(user))
+        except PermissionError:  # nobody may not reach the build tree: the owner then tells nothing
+            user = None
+            p = subprocess.Popen([SHASTA, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd='/', env=ENV, preexec_fn=allow_cores(None))
+        owner_tells = user is not None or os.geteuid() != 0
+        try:
+            deadline = time.monotonic() + 3
+            limit, owner = '?', -1
+            while time.monotonic() < deadline:
+                limit, owner = core_limit(p.pid), os.stat(f'/proc/{p.pid}/status').st_uid
+                if limit == '0' and (owner == 0 or not owner_tells):
+                    break
+                time.sleep(0.05)
+            case(f'{name}: RLIMIT_CORE 0', limit == '0', f'the soft core limit is {limit}')
+            if owner_tells:
+                case(f'{name}: not dumpable', owner == 0, f'/proc/{p.pid}/status is owned by {owner}, not root')
+        finally:
+            p.kill()
+            p.wait()
+            p.stdin.close()
+
+
+# ------------------------------------------------------------------------------------------------
+# Messages about bad options never show a value
+
+def test_option_values_not_echoed() -> None:
+    secret = b'hunter2'
+    cases = {
+        'hmac --key=SECRET (ambiguous)': (['hmac', '--key=hunter2', '/dev/null'], b"option '--key' is ambiguous"),
+        'hmac --key-h=SECRET (abbreviated)': (['hmac', '--key-h=hunter2', '/dev/null'], b"must be written in full"),
+        'hmac --key-f SECRET (abbreviated)': (['hmac', '--key-f', 'hunter2', '/dev/null'], b"must be written in full"),
+        'hmac --nonsense=SECRET': (['hmac', '--key-hex', '00', '--nonsense=hunter2'], b"unrecognized option '--nonsense'"),
+        'hmac --empty-key=SECRET': (['hmac', '--key-hex', '00', '--empty-key=hunter2'], b"doesn't allow an argument"),
+        'pbkdf2 --password=SECRET': (['pbkdf2', '-i', '1', '--salt', 's', '--password=hunter2'],
+                                     b"must be written in full"),
+        'pbkdf2 SECRET as an operand': (['pbkdf2', '-i', '1', '--salt', 's', 'hunter2'], b'unexpected argument'),
+        'pbkdf2 --salt-h=SECRET': (['pbkdf2', '-i', '1', '--salt-h=hunter2'], b"must be written in full"),
+        'hkdf --ikm=SECRET (ambiguous)': (['hkdf', '--ikm=hunter2'], b"option '--ikm' is ambiguous"),
+        'hkdf --prk-h=SECRET': (['hkdf', '--prk-h=hunter2'], b"must be written in full"),
+        'hkdf --extract=SECRET': (['hkdf', '--ikm-hex', '00', '--extract=hunter2'], b"doesn't allow an argument"),
+        'hkdf SECRET as an operand': (['hkdf', '--ikm-hex', '00', 'hunter2'], b'unexpected argument'),
+    }
+    for name, (args, err_has) in cases.items():
+        expect_refusal(f'echo: {name}', args, err_has, stdin=b'pw', err_lacks=secret)
+    # Options without a value may still be abbreviated as GNU's are (--stat for --status).
+    expect_output('echo: hmac --stat still abbreviates --status', ['hmac', '--key-hex', '00', '-c', '--stat', '-'],
+                  b'', stdin=hmac.new(b'\0', b'', 'sha256').hexdigest().encode() + b'  /dev/null\n')
+
+
+# ------------------------------------------------------------------------------------------------
+# Two inputs on one stream, under two names
+
+def test_one_stream_two_names() -> None:
+    both = b'cannot both be standard input'
+    expect_refusal('stream: hmac --key-file /dev/stdin FILE /dev/stdin', ['hmac', '--key-file', '/dev/stdin',
+                   '/dev/stdin'], both, stdin=b'key')
+    expect_refusal('stream: hmac --key-file - FILE /dev/stdin', ['hmac', '--key-file', '-', '/dev/stdin'], both,
+                   stdin=b'key')
+    expect_refusal('stream: hmac --key-file /dev/stdin FILE -', ['hmac', '--key-file', '/dev/stdin', '-'], both,
+                   stdin=b'key')
+    expect_refusal('stream: hmac -c with --key-file /dev/stdin', ['hmac', '--key-file', '/dev/stdin', '-c',
+                   '/dev/stdin'], both, stdin=b'key')
+    expect_refusal('stream: pbkdf2 --salt-file /dev/stdin, password on stdin', ['pbkdf2', '-i', '1', '--salt-file',
+                   '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
+    expect_refusal('stream: pbkdf2 --salt-file - --password-file /dev/stdin', ['pbkdf2', '-i', '1', '--salt-file',
+                   '-', '--password-file', '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
+    # A regular file on stdin is read afresh through /dev/stdin: that is allowed.
+    name = 'stream: hmac --key-file /dev/stdin FILE /dev/stdin, stdin a regular file'
+    if wanted(name):
+        write('key-file', b'key')
+        with open(os.path.join(WORK, 'key-file'), 'rb') as f:
+            p = subprocess.run([SHASTA, 'hmac', '--key-file', '/dev/stdin', '/dev/stdin'], stdin=f,
+                               capture_output=True, cwd=WORK, env=ENV, timeout=30)
+        want = hmac.new(b'key', b'key', 'sha256').hexdigest().encode() + b'  /dev/stdin\n'
+        case(name, p.returncode == 0 and p.stdout == want, f'exit {p.returncode}, stdout {p.stdout!r}, want {want!r}')
+
+
+# ------------------------------------------------------------------------------------------------
+# hkdf --tls13-label: once, and not empty
+
+def test_tls13_label() -> None:
+    prk = ['hkdf', '--prk-hex', '00' * 32]
+    expect_refusal('label: hkdf --tls13-label twice', [*prk, '--tls13-label', 'key', '--tls13-label', 'iv'],
+                   b'--tls13-label is given once')
+    expect_refusal('label: hkdf --tls13-label twice, the same', [*prk, '--tls13-label', 'key', '--tls13-label=key'],
+                   b'--tls13-label is given once')
+    expect_refusal("label: hkdf --tls13-label ''", [*prk, '--tls13-label', ''], b'the label is empty')
+    expect_refusal('label: hkdf --tls13-label=', [*prk, '--tls13-label='], b'the label is empty')
+
+
+# ------------------------------------------------------------------------------------------------
+
+TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed,
+         test_one_stream_two_names, test_tls13_label]
+
+
+def main() -> int:
+    global SHASTA, WORK, ONLY
+    argv = sys.argv[1:]
+    if '-k' in argv:
+        i = argv.index('-k')
+        ONLY = argv[i + 1]
+        del argv[i:i + 2]
+    if len(argv) != 1:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    SHASTA = os.path.abspath(argv[0])
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix='shasta-secrets-') as work:
+        WORK = work
+        for test in TESTS:
+            test()
+    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
+    return 1 if FAILED else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

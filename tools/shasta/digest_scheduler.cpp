@@ -1,0 +1,106 @@
+// digest_scheduler.cpp: see digest_scheduler.hpp.
+#include "digest_scheduler.hpp"
+
+#include <memory>
+#include <optional>
+#include <span>
+
+#include "shasta/hex.hpp"
+#include "stream_digest.hpp"
+
+namespace shasta::cli {
+
+DigestScheduler::DigestScheduler(unsigned jobs, const Digester& prototype, std::atomic<std::uint64_t>* bytes_done,
+                                 ReadAhead read_ahead)
+    : prototype_(prototype),
+      bytes_done_(bytes_done),
+      read_ahead_(read_ahead),
+      stream_lanes_(prototype.lanes()),
+      jobs_(jobs) {}
+
+void DigestScheduler::digest_then(const std::string& name, UseDigest use) {
+  if (name != "-") {
+    const std::optional<std::uint64_t> size = regular_file_size(name);
+    const bool small = size && *size < kBatchFileLimit;
+    if (small || (size && stream_lanes_ > 1 && read_ahead_ == ReadAhead::off)) {
+      std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
+      (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
+      names.push_back(name);
+      batch_.uses.push_back(std::move(use));
+      if (names.size() == (small ? kBatchFiles : kStreamFiles)) flush_batch();
+      return;
+    }
+  }
+  flush_batch();
+  auto result = std::make_shared<FileDigest>();
+  auto work = [this, name, result] { *result = digest_one(name, read_ahead_); };
+  auto release = [result, use = std::move(use)] { use(*result); };
+  if (name == "-")
+    jobs_.add_in_turn(std::move(work), std::move(release));
+  else
+    jobs_.add(std::move(work), std::move(release));
+}
+
+// The batch's small files make one step and its large files another (one each when too few to
+// fill the lanes: then they are better spread over the threads); one more step then hands the
+// digests out in operand order.
+void DigestScheduler::flush_batch() {
+  if (batch_.uses.empty()) return;
+  auto batch = std::make_shared<Batch>(std::move(batch_));
+  batch_ = Batch{};
+  auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
+  const auto nothing = [] {};
+  // One step digesting a group side by side (digest_batch or digest_streams) into its places;
+  // `names` and `at` live in *batch, which the step holds.
+  using DigestGroup = void (*)(std::span<const std::string>, const Digester&, std::span<FileDigest>,
+                               std::atomic<std::uint64_t>*);
+  const auto add_group = [&](const std::vector<std::string>& names, const std::vector<std::size_t>& at,
+                             DigestGroup digest_group) {
+    jobs_.add(
+        [this, batch, results, &names, &at, digest_group] {
+          std::vector<FileDigest> got(names.size());
+          digest_group(names, prototype_, got, bytes_done_);
+          for (std::size_t i = 0; i < got.size(); ++i) (*results)[at[i]] = std::move(got[i]);
+        },
+        nothing);
+  };
+  if (!batch->small_names.empty()) add_group(batch->small_names, batch->small_at, digest_batch);
+  if (batch->large_names.size() >= stream_lanes_) {
+    add_group(batch->large_names, batch->large_at, digest_streams);
+  } else {
+    for (std::size_t i = 0; i < batch->large_names.size(); ++i) {
+      jobs_.add(
+          [this, batch, results, i] {
+            (*results)[batch->large_at[i]] = digest_one(batch->large_names[i], ReadAhead::off);
+          },
+          nothing);
+    }
+  }
+  jobs_.add_release([batch, results] {
+    for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
+  });
+}
+
+// Digests one file (or standard input) on its own.
+FileDigest DigestScheduler::digest_one(const std::string& name, ReadAhead read_ahead) const {
+  FileDigest result;
+  std::unique_ptr<Digester> digester = prototype_.fresh();
+  result.error = digest_file(name, *digester, bytes_done_, read_ahead);
+  if (result.error != 0) return result;
+  std::uint8_t digest[64];
+  digester->finish(digest);
+  result.hex = to_hex({digest, digester->digest_size()});
+  return result;
+}
+
+void DigestScheduler::add_release(std::function<void()> release) {
+  flush_batch();
+  jobs_.add_release(std::move(release));
+}
+
+void DigestScheduler::drain() {
+  flush_batch();
+  jobs_.drain();
+}
+
+}  // namespace shasta::cli

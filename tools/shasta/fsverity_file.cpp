@@ -1,0 +1,62 @@
+// fsverity_file.cpp: see fsverity_file.hpp.
+#include "fsverity_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "fsverity_options.hpp"
+
+namespace shasta::cli {
+namespace {
+
+// Reads exactly `size` bytes of `fd` into the builder. Returns "" or the message fsverity prints.
+std::string read_into(int fd, const char* name, std::uint64_t size, std::uint8_t* buffer, FsverityBuilder& builder) {
+  while (size != 0) {
+    const std::size_t want = size < kFsverityReadSize ? static_cast<std::size_t>(size) : kFsverityReadSize;
+    std::size_t got = 0;
+    while (got < want) {  // whole reads keep the pieces block-aligned (hashed in place)
+      const ssize_t n = ::read(fd, buffer + got, want - got);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return "reading from " + fsverity_quoted(name) + ": " + std::strerror(errno);
+      }
+      if (n == 0) {
+        if (got != 0) (void)builder.update(ByteView(buffer, got));
+        return "unexpected end-of-file on " + fsverity_quoted(name);
+      }
+      got += static_cast<std::size_t>(n);
+    }
+    if (const Error e = builder.update(ByteView(buffer, got)); e != Error::ok) {
+      return "reading from " + fsverity_quoted(name) + ": " + std::strerror(ENOMEM);
+    }
+    size -= got;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string fsverity_digest_file(const char* name, FsverityBuilder& builder, std::uint8_t* buffer,
+                                 std::span<std::uint8_t> digest) {
+  const int fd = ::open(name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "can't open " + fsverity_quoted(name) + " for reading: " + std::strerror(errno);
+  struct stat st {};
+  std::string failure;
+  if (::fstat(fd, &st) != 0) {
+    failure = "can't stat file " + fsverity_quoted(name) + ": " + std::strerror(errno);
+  } else {
+    (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    failure = read_into(fd, name, static_cast<std::uint64_t>(st.st_size), buffer, builder);
+    if (!failure.empty()) failure += "\nERROR: error reading file\nERROR: failed to compute digest";
+  }
+  ::close(fd);
+  const Error e = builder.finish(digest);  // also resets the builder after a failed read
+  if (failure.empty() && e != Error::ok) failure = std::string(error_message(e));
+  return failure;
+}
+
+}  // namespace shasta::cli
