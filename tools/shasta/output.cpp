@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "quote.hpp"
+
 namespace shasta::cli {
 
 namespace {
@@ -56,7 +58,9 @@ void Output::out(std::string_view record) {
 }
 
 void Output::error(std::string_view message) {
-  std::string line = program_;
+  std::string line;
+  line.reserve(program_.size() + message.size() + 3);
+  line += program_;
   line += ": ";
   line += message;
   line += '\n';
@@ -65,10 +69,31 @@ void Output::error(std::string_view message) {
 }
 
 void Output::error(std::string_view what, int errnum) {
-  std::string message(what);
-  message += ": ";
-  message += std::strerror(errnum);
-  error(message);
+  const std::string_view reason = std::strerror(errnum);
+  std::string line;
+  line.reserve(program_.size() + what.size() + reason.size() + 5);
+  line += program_;
+  line += ": ";
+  line += what;
+  line += ": ";
+  line += reason;
+  line += '\n';
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, line);
+}
+
+void Output::error_naming(std::string_view name, int errnum) {
+  const std::string_view reason = std::strerror(errnum);
+  std::string line;
+  line.reserve(program_.size() + name.size() + reason.size() + 7);
+  line += program_;
+  line += ": ";
+  append_quoted_name(line, name);
+  line += ": ";
+  line += reason;
+  line += '\n';
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, line);
 }
 
 int Output::usage_error(std::string_view message) {

@@ -22,6 +22,9 @@ class Output {
   void error(std::string_view message);
   // "PROG: what: strerror(errnum)\n" on stderr.
   void error(std::string_view what, int errnum);
+  // "PROG: NAME: strerror(errnum)\n" with NAME quoted as GNU quotes file names (quote.hpp), built
+  // in one buffer: a name may be as long as a --check line.
+  void error_naming(std::string_view name, int errnum);
   // "PROG: message\nTry 'PROG --help' for more information.\n"; returns the usage exit status, 1.
   int usage_error(std::string_view message);
   // Only the "Try ..." line, after getopt has written its own message; returns 1.
