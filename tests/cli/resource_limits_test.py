@@ -127,6 +127,7 @@ def main() -> int:
         WORK = work
         test_long_check_line()
         test_fsverity_large_block()
+        test_write_errors()
     print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
     return 1 if FAILED else 0
 

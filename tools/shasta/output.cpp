@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "quote.hpp"
@@ -25,6 +27,20 @@ void occupy_closed_standard_descriptors() {
 }
 
 bool standard_input_was_closed() { return g_stdin_was_closed; }
+
+int close_stdio_stdout(std::string_view program, int status) {
+  const bool failed_before = std::ferror(stdout) != 0;
+  errno = 0;
+  const bool flush_failed = std::fflush(stdout) != 0;
+  const int err = flush_failed ? errno : 0;  // an earlier failure's errno is gone, as it is for GNU
+  if (!failed_before && !flush_failed) return status;
+  std::string text(program);
+  text += ": write error";
+  if (err != 0) text += std::string(": ") + std::strerror(err);
+  text += '\n';
+  (void)write_all(STDERR_FILENO, text);
+  return EXIT_FAILURE;
+}
 
 int write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {

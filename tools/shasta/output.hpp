@@ -64,6 +64,11 @@ void occupy_closed_standard_descriptors();
 // Bad file descriptor" at exit, when it read from it).
 bool standard_input_was_closed();
 
+// For what prints with stdio (`shasta info`, `shasta bench`, the program's own --help): flushes
+// stdout and, if any write to it failed, reports "PROG: write error[: strerror]" as coreutils'
+// close_stdout does and returns EXIT_FAILURE; otherwise returns `status`.
+int close_stdio_stdout(std::string_view program, int status);
+
 // write(2) of all `bytes` to `fd`, retrying after EINTR and short writes. Returns 0 or errno.
 int write_all(int fd, std::string_view bytes);
 
