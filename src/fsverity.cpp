@@ -89,17 +89,28 @@ void FsverityBuilder::hash_blocks(std::span<const ByteView> messages, std::uint8
   }
 }
 
+// grow makes `l.slots` hold `size` bytes. The first allocation holds a batch of slots, up to
+// kBatchBytes; a later one the whole batch at once, so that a large block (up to 1 GiB) is
+// allocated once when the data fills it, and never doubled into place nor zeroed for a short file.
+void FsverityBuilder::grow(Level& l, std::size_t size) const {
+  if (size <= l.slots.size()) return;
+  if (size > l.slots.capacity()) {
+    const std::size_t batch_bytes = batch_ * stride_;
+    l.slots.reserve(std::max(size, l.slots.capacity() == 0 ? std::min(batch_bytes, kBatchBytes) : batch_bytes));
+  }
+  l.slots.resize(size);
+}
+
 // append adds bytes to the blocks of `level`, hashing them a batch at a time.
 void FsverityBuilder::append(std::size_t level, const std::uint8_t* p, std::size_t n) {
   while (n != 0) {
     if (levels_.size() <= level) levels_.resize(level + 1);
     Level& l = levels_[level];
     const std::size_t slot = l.full * stride_;
-    if (l.slots.size() < slot + stride_) {  // a new slot: the padded salt first
-      l.slots.resize(slot + stride_);
-      std::memcpy(l.slots.data() + slot, salt_, padded_salt_size_);
-    }
     const std::size_t take = std::min(n, block_size_ - l.filled);
+    const bool new_slot = l.slots.size() <= slot;
+    grow(l, slot + padded_salt_size_ + l.filled + take);
+    if (new_slot) std::memcpy(l.slots.data() + slot, salt_, padded_salt_size_);  // the padded salt first
     std::memcpy(l.slots.data() + slot + padded_salt_size_ + l.filled, p, take);
     l.filled += take;
     p += take;
@@ -108,6 +119,27 @@ void FsverityBuilder::append(std::size_t level, const std::uint8_t* p, std::size
       l.filled = 0;
       if (++l.full == batch_) flush(level);
     }
+  }
+}
+
+// hash_padded_block hashes the `filled` bytes at `slot` (the padded salt and the block's data)
+// followed by the zeros that pad the block to its size.
+void FsverityBuilder::hash_padded_block(const std::uint8_t* slot, std::size_t filled,
+                                        std::uint8_t* digest) const noexcept {
+  static constexpr std::uint8_t kZeros[16384] = {};
+  const auto hash = [&](auto hasher) {
+    hasher.update(slot, filled);
+    for (std::size_t left = stride_ - filled; left != 0;) {
+      const std::size_t n = std::min(left, sizeof kZeros);
+      hasher.update(kZeros, n);
+      left -= n;
+    }
+    (void)hasher.finalize_into(std::span<std::uint8_t>(digest, digest_size_));
+  };
+  if (hash_ == FsverityHash::sha512) {
+    hash(Sha512());
+  } else {
+    hash(Sha256());
   }
 }
 
@@ -175,13 +207,23 @@ Error FsverityBuilder::finish(std::span<std::uint8_t> digest, std::span<std::uin
   try {
     for (std::size_t k = 0; data_size_ != 0; ++k) {
       Level& l = levels_[k];
-      if (l.filled != 0) {  // the last block of the level, zero-padded
-        std::uint8_t* block = l.slots.data() + l.full * stride_ + padded_salt_size_;
-        std::memset(block + l.filled, 0, block_size_ - l.filled);
+      const std::size_t slot = l.full * stride_;
+      if (l.filled != 0 && l.slots.capacity() >= slot + stride_) {  // the last block, zero-padded in place
+        l.slots.resize(std::max(l.slots.size(), slot + stride_));
+        std::memset(l.slots.data() + slot + padded_salt_size_ + l.filled, 0, block_size_ - l.filled);
         l.filled = 0;
         ++l.full;
       }
-      flush(k);
+      if (l.filled != 0) {  // a large last block: its zeros are hashed without being stored
+        std::array<std::uint8_t, kFsverityMaxDigestSize> last;
+        hash_padded_block(l.slots.data() + slot, padded_salt_size_ + l.filled, last.data());
+        l.filled = 0;
+        flush(k);  // the whole blocks before it come first
+        levels_[k].hashed += 1;
+        append(k + 1, last.data(), digest_size_);
+      } else {
+        flush(k);
+      }
       if (levels_[k].hashed == 1) {  // the level of one block: the root
         std::memcpy(root.data(), levels_[k + 1].slots.data() + padded_salt_size_, digest_size_);
         break;

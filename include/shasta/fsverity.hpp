@@ -50,8 +50,9 @@ Error fsverity_check(const FsverityParams& params) noexcept;
 
 // FsverityBuilder takes a file's bytes in pieces of any size and keeps only a batch of blocks per
 // tree level (the data level included): whole data blocks in a caller's piece are hashed straight
-// from it when there is no salt. Memory: a few hundred KiB, or a few blocks per level when blocks
-// are larger than that.
+// from it when there is no salt. Memory: a few hundred KiB, or for larger blocks at most one block
+// per level, allocated as the data reaches it (the zeros that pad a large last block are hashed,
+// not stored: a short file in 1 GiB blocks needs no 1 GiB buffer).
 class FsverityBuilder {
  public:
   explicit FsverityBuilder(const FsverityParams& params) noexcept;
@@ -82,7 +83,9 @@ class FsverityBuilder {
   };
 
   void reset() noexcept;
+  void grow(Level& level, std::size_t size) const;
   void append(std::size_t level, const std::uint8_t* p, std::size_t n);
+  void hash_padded_block(const std::uint8_t* slot, std::size_t filled, std::uint8_t* digest) const noexcept;
   void flush(std::size_t level);
   void hash_blocks(std::span<const ByteView> messages, std::uint8_t* digests) const noexcept;
 

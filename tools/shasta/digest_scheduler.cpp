@@ -18,24 +18,29 @@ DigestScheduler::DigestScheduler(unsigned jobs, const Digester& prototype, std::
       stream_lanes_(prototype.lanes()),
       jobs_(jobs) {}
 
-void DigestScheduler::digest_then(const std::string& name, UseDigest use) {
-  if (name != "-") {
+void DigestScheduler::digest_then(std::string name, UseDigest use) {
+  const bool is_stdin = name == "-";
+  if (!is_stdin) {
     const std::optional<std::uint64_t> size = regular_file_size(name);
     const bool small = size && *size < kBatchFileLimit;
     if (small || (size && stream_lanes_ > 1 && read_ahead_ == ReadAhead::off)) {
       std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
       (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
-      names.push_back(name);
+      names.push_back(std::move(name));
       batch_.uses.push_back(std::move(use));
       if (names.size() == (small ? kBatchFiles : kStreamFiles)) flush_batch();
       return;
     }
   }
   flush_batch();
-  auto result = std::make_shared<FileDigest>();
-  auto work = [this, name, result] { *result = digest_one(name, read_ahead_); };
-  auto release = [result, use = std::move(use)] { use(*result); };
-  if (name == "-")
+  struct Step {
+    std::string name;
+    FileDigest result;
+  };
+  auto step = std::make_shared<Step>(Step{std::move(name), {}});
+  auto work = [this, step] { step->result = digest_one(step->name, read_ahead_); };
+  auto release = [step, use = std::move(use)] { use(step->name, step->result); };
+  if (is_stdin)
     jobs_.add_in_turn(std::move(work), std::move(release));
   else
     jobs_.add(std::move(work), std::move(release));
@@ -48,6 +53,9 @@ void DigestScheduler::flush_batch() {
   if (batch_.uses.empty()) return;
   auto batch = std::make_shared<Batch>(std::move(batch_));
   batch_ = Batch{};
+  batch->names.resize(batch->uses.size());
+  for (std::size_t k = 0; k < batch->small_names.size(); ++k) batch->names[batch->small_at[k]] = &batch->small_names[k];
+  for (std::size_t k = 0; k < batch->large_names.size(); ++k) batch->names[batch->large_at[k]] = &batch->large_names[k];
   auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
   const auto nothing = [] {};
   // One step digesting a group side by side (digest_batch or digest_streams) into its places;
@@ -77,7 +85,7 @@ void DigestScheduler::flush_batch() {
     }
   }
   jobs_.add_release([batch, results] {
-    for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i]((*results)[i]);
+    for (std::size_t i = 0; i < batch->uses.size(); ++i) batch->uses[i](*batch->names[i], (*results)[i]);
   });
 }
 

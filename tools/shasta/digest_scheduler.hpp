@@ -22,14 +22,16 @@ namespace shasta::cli {
 
 class DigestScheduler {
  public:
-  using UseDigest = std::function<void(const FileDigest&)>;
+  // Called with the name given to digest_then, which the scheduler keeps meanwhile: a name can be
+  // as long as a --check line, so it is held once, not copied into each step.
+  using UseDigest = std::function<void(const std::string& name, const FileDigest&)>;
 
   // `bytes_done` (may be null) counts hashed bytes for a progress display; it must outlive this.
   DigestScheduler(unsigned jobs, const Digester& prototype, std::atomic<std::uint64_t>* bytes_done,
                   ReadAhead read_ahead);
 
   // Digests `name` ("-": standard input, read in its turn) and then calls `use` on this thread.
-  void digest_then(const std::string& name, UseDigest use);
+  void digest_then(std::string name, UseDigest use);
   // A step that only prints (a warning, a summary): after the files batched before it.
   void add_release(std::function<void()> release);
   // Releases every step added so far.
@@ -40,6 +42,7 @@ class DigestScheduler {
     std::vector<UseDigest> uses;  // in operand order
     std::vector<std::string> small_names, large_names;
     std::vector<std::size_t> small_at, large_at;  // where in `uses` each name's digest goes
+    std::vector<const std::string*> names;        // use i's name, in small_names or large_names (set by flush)
   };
 
   void flush_batch();

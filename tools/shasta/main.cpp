@@ -53,15 +53,20 @@ int main(int argc, char** argv) {
   }
   const std::string_view command = argv[1];
   if (command == "sum") return shasta::cli::sum_main(argc - 1, argv + 1, "shasta sum", nullptr);
-  if (command == "info") return shasta::cli::info_command(argc - 1, argv + 1);
-  if (command == "bench") return shasta::cli::bench_command(argc - 1, argv + 1);
+  // info and bench print with stdio: a failed write is reported here, after they return.
+  if (command == "info") {
+    return shasta::cli::close_stdio_stdout("shasta info", shasta::cli::info_command(argc - 1, argv + 1));
+  }
+  if (command == "bench") {
+    return shasta::cli::close_stdio_stdout("shasta bench", shasta::cli::bench_command(argc - 1, argv + 1));
+  }
   if (command == "hmac") return shasta::cli::hmac_command(argc - 1, argv + 1);
   if (command == "hkdf") return shasta::cli::hkdf_command(argc - 1, argv + 1);
   if (command == "pbkdf2") return shasta::cli::pbkdf2_command(argc - 1, argv + 1);
   if (command == "fsverity") return shasta::cli::fsverity_command(argc - 1, argv + 1);
   if (command == "-h" || command == "--help" || command == "help") {
     usage(stdout);
-    return 0;
+    return shasta::cli::close_stdio_stdout("shasta", 0);
   }
   std::fprintf(stderr, "shasta: unknown command '%s'\n", argv[1]);
   usage(stderr);

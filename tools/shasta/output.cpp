@@ -5,7 +5,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+
+#include "quote.hpp"
 
 namespace shasta::cli {
 
@@ -23,6 +27,20 @@ void occupy_closed_standard_descriptors() {
 }
 
 bool standard_input_was_closed() { return g_stdin_was_closed; }
+
+int close_stdio_stdout(std::string_view program, int status) {
+  const bool failed_before = std::ferror(stdout) != 0;
+  errno = 0;
+  const bool flush_failed = std::fflush(stdout) != 0;
+  const int err = flush_failed ? errno : 0;  // an earlier failure's errno is gone, as it is for GNU
+  if (!failed_before && !flush_failed) return status;
+  std::string text(program);
+  text += ": write error";
+  if (err != 0) text += std::string(": ") + std::strerror(err);
+  text += '\n';
+  (void)write_all(STDERR_FILENO, text);
+  return EXIT_FAILURE;
+}
 
 int write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
@@ -56,7 +74,9 @@ void Output::out(std::string_view record) {
 }
 
 void Output::error(std::string_view message) {
-  std::string line = program_;
+  std::string line;
+  line.reserve(program_.size() + message.size() + 3);
+  line += program_;
   line += ": ";
   line += message;
   line += '\n';
@@ -65,10 +85,31 @@ void Output::error(std::string_view message) {
 }
 
 void Output::error(std::string_view what, int errnum) {
-  std::string message(what);
-  message += ": ";
-  message += std::strerror(errnum);
-  error(message);
+  const std::string_view reason = std::strerror(errnum);
+  std::string line;
+  line.reserve(program_.size() + what.size() + reason.size() + 5);
+  line += program_;
+  line += ": ";
+  line += what;
+  line += ": ";
+  line += reason;
+  line += '\n';
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, line);
+}
+
+void Output::error_naming(std::string_view name, int errnum) {
+  const std::string_view reason = std::strerror(errnum);
+  std::string line;
+  line.reserve(program_.size() + name.size() + reason.size() + 7);
+  line += program_;
+  line += ": ";
+  append_quoted_name(line, name);
+  line += ": ";
+  line += reason;
+  line += '\n';
+  std::lock_guard lock(mutex_);
+  write_locked(STDERR_FILENO, line);
 }
 
 int Output::usage_error(std::string_view message) {

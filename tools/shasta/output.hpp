@@ -22,6 +22,9 @@ class Output {
   void error(std::string_view message);
   // "PROG: what: strerror(errnum)\n" on stderr.
   void error(std::string_view what, int errnum);
+  // "PROG: NAME: strerror(errnum)\n" with NAME quoted as GNU quotes file names (quote.hpp), built
+  // in one buffer: a name may be as long as a --check line.
+  void error_naming(std::string_view name, int errnum);
   // "PROG: message\nTry 'PROG --help' for more information.\n"; returns the usage exit status, 1.
   int usage_error(std::string_view message);
   // Only the "Try ..." line, after getopt has written its own message; returns 1.
@@ -60,6 +63,11 @@ void occupy_closed_standard_descriptors();
 // Whether stdin was closed when the program started (GNU then also reports "standard input:
 // Bad file descriptor" at exit, when it read from it).
 bool standard_input_was_closed();
+
+// For what prints with stdio (`shasta info`, `shasta bench`, the program's own --help): flushes
+// stdout and, if any write to it failed, reports "PROG: write error[: strerror]" as coreutils'
+// close_stdout does and returns EXIT_FAILURE; otherwise returns `status`.
+int close_stdio_stdout(std::string_view program, int status);
 
 // write(2) of all `bytes` to `fd`, retrying after EINTR and short writes. Returns 0 or errno.
 int write_all(int fd, std::string_view bytes);

@@ -107,8 +107,8 @@ Piece piece_at(std::string_view name, std::size_t at) {
 
 // The single-quoted form; escapes go in $'...' segments that the surrounding quotes are closed around.
 // `in_escape_segment` starts true only to reproduce a 9.1 bug (below).
-std::string single_quoted(std::string_view name, bool in_escape_segment) {
-  std::string out = "'";
+void append_single_quoted(std::string& out, std::string_view name, bool in_escape_segment) {
+  out += '\'';
   const auto start_escape = [&] {
     if (!in_escape_segment) out += "'$'";
     in_escape_segment = true;
@@ -143,13 +143,21 @@ std::string single_quoted(std::string_view name, bool in_escape_segment) {
     at += piece.size;
   }
   out += '\'';
-  return out;
 }
 
 }  // namespace
 
 std::string quote_name(std::string_view name) {
-  if (name.empty()) return "''";
+  std::string out;
+  append_quoted_name(out, name);
+  return out;
+}
+
+void append_quoted_name(std::string& out, std::string_view name) {
+  if (name.empty()) {
+    out += "''";
+    return;
+  }
   bool needs_quotes = false;
   bool has_apostrophe = false;
   bool fits_double_quotes = true;
@@ -162,13 +170,22 @@ std::string quote_name(std::string_view name) {
     ends_escaped = piece.form == Form::letter_escape || piece.form == Form::octal_escape;
     at += piece.size;
   }
-  if (!needs_quotes) return std::string(name);
+  out.reserve(out.size() + name.size() + 2);  // the common forms: raw, or quoted without escapes
+  if (!needs_quotes) {
+    out += name;
+    return;
+  }
   // "it's" reads better than 'it'\''s'; only names with nothing else special qualify.
-  if (has_apostrophe && fits_double_quotes) return '"' + std::string(name) + '"';
+  if (has_apostrophe && fits_double_quotes) {
+    out += '"';
+    out += name;
+    out += '"';
+    return;
+  }
   // gnulib before 2024-04 (so coreutils 9.1) writes a name with an apostrophe twice and keeps the $'...' state
   // of the first run's end: if the name also ends with an escape, the leading escapes lose their '$'
   // ("\1'\1" gives '\001'\'''$'\001', not ''$'\001'\'''$'\001'). Matching sha256sum byte for byte wins.
-  return single_quoted(name, has_apostrophe && ends_escaped);
+  append_single_quoted(out, name, has_apostrophe && ends_escaped);
 }
 
 }  // namespace shasta::cli

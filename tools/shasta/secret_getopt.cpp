@@ -39,7 +39,9 @@ std::string bad_option_message(int opt, int argc, char** argv, const char* short
   const bool short_known = optopt < 256 && std::strchr(short_options, optopt) != nullptr;
   if (optopt >= 256 || short_known) {  // a known option, so a long one given a value it does not take
     for (const option* o = long_options; o->name != nullptr; ++o) {
-      if (o->val == optopt && o->flag == nullptr) return "option '--" + std::string(o->name) + "' doesn't allow an argument";
+      if (o->val == optopt && o->flag == nullptr) {
+        return "option '--" + std::string(o->name) + "' doesn't allow an argument";
+      }
     }
   }
   return "invalid option -- '" + std::string(1, static_cast<char>(optopt)) + "'";

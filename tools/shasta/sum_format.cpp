@@ -41,6 +41,7 @@ std::string format_sum_line(std::string_view hex, std::string_view name, const L
 
 std::string format_check_result(std::string_view name, std::string_view result) {
   std::string line;
+  line.reserve(name.size() + result.size() + 4);  // one allocation for a long name
   if (name.find('\n') != std::string_view::npos) {
     line += '\\';
     line += escape_name(name);

@@ -34,6 +34,9 @@ bool hex_equal_in_constant_time(std::string_view computed, std::string_view give
   return detail::equal_in_constant_time(a.data(), b.data(), computed.size());
 }
 
+// The largest getline buffer kept from one check line to the next.
+constexpr std::size_t kKeptLineCapacity = std::size_t{1} << 20;
+
 class SumRun {
  public:
   SumRun(const SumOptions& options, const SumSetup& setup, Output& output)
@@ -66,15 +69,15 @@ class SumRun {
 
  private:
   // Digests `name` (standard input in its turn), then calls `use` here, in operand order.
-  void digest_then(const std::string& name, DigestScheduler::UseDigest use) {
+  void digest_then(std::string name, DigestScheduler::UseDigest use) {
     if (name == "-") read_stdin_ = true;
-    scheduler_.digest_then(name, std::move(use));
+    scheduler_.digest_then(std::move(name), std::move(use));
   }
 
-  void print_digest(const std::string& name) {
-    digest_then(name, [this, name](const FileDigest& result) {
+  void print_digest(const std::string& operand) {
+    digest_then(operand, [this](const std::string& name, const FileDigest& result) {
       if (result.error != 0) {
-        output_.error(quote_name(name), result.error);
+        output_.error_naming(name, result.error);
         ok_ = false;
         return;
       }
@@ -105,7 +108,7 @@ class SumRun {
       if (in == nullptr) {
         const int err = errno;
         scheduler_.add_release([this, check_name, err] {
-          output_.error(quote_name(check_name), err);
+          output_.error_naming(check_name, err);
           ok_ = false;
         });
         return;
@@ -124,6 +127,11 @@ class SumRun {
       if (line.ends_with('\r')) line.remove_suffix(1);
       if (line.empty()) continue;
       std::optional<ChecksumLine> parsed = parser_.parse(line);
+      if (capacity > kKeptLineCapacity) {  // parsed: a long line's buffer goes before its name is checked
+        std::free(buffer);
+        buffer = nullptr;
+        capacity = 0;
+      }
       if (!parsed || (is_stdin && parsed->name == "-")) {
         ++tally->improper_lines;
         if (options_.warn) {
@@ -147,26 +155,27 @@ class SumRun {
     scheduler_.add_release([this, shown, tally, read_failed] { summarize(shown, *tally, read_failed); });
   }
 
+  // The name goes to the scheduler, which hands it back: a long name is held once.
   void check_line(ChecksumLine line, const std::shared_ptr<Tally>& tally) {
-    const std::string name = line.name;
-    digest_then(name, [this, line = std::move(line), tally](const FileDigest& result) {
+    digest_then(std::move(line.name), [this, hex = std::move(line.hex), tally](const std::string& name,
+                                                                              const FileDigest& result) {
       if (result.error != 0) {
         if (options_.ignore_missing && result.error == ENOENT) return;
-        output_.error(quote_name(line.name), result.error);
+        output_.error_naming(name, result.error);
         ++tally->read_failures;
-        if (!options_.status) output_.out(format_check_result(line.name, "FAILED open or read"));
+        if (!options_.status) output_.out(format_check_result(name, "FAILED open or read"));
         return;
       }
-      const bool match = hex_equal_in_constant_time(result.hex, line.hex);
+      const bool match = hex_equal_in_constant_time(result.hex, hex);
       if (match)
         tally->any_match = true;
       else
         ++tally->mismatches;
       if (options_.status) return;
       if (!match)
-        output_.out(format_check_result(line.name, "FAILED"));
+        output_.out(format_check_result(name, "FAILED"));
       else if (!options_.quiet)
-        output_.out(format_check_result(line.name, "OK"));
+        output_.out(format_check_result(name, "OK"));
     });
   }
 
