@@ -10,8 +10,11 @@
 using shasta::Error;
 using shasta::capi::code;
 using shasta::capi::known;
+using shasta::capi::impossible_input;
 using shasta::capi::null_with_length;
 using shasta::capi::with_alg;
+using shasta::capi::alg_of;
+using shasta::capi::counted;
 
 
 namespace {
@@ -37,6 +40,7 @@ size_t shasta_block_size(shasta_alg alg) {
 int shasta_hash(shasta_alg alg, const void* msg, size_t len, unsigned char* out, size_t out_len) {
   if (!known(alg)) return code(Error::unknown_algorithm);
   if (out == nullptr || null_with_length(msg, len)) return code(Error::null_pointer);
+  if (impossible_input(alg, msg, len)) return code(Error::input_too_long);
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     if (out_len < H::digest_size) return code(Error::output_too_small);
@@ -58,6 +62,7 @@ shasta_hash_ctx* shasta_hash_clone(const shasta_hash_ctx* ctx) {
 
 int shasta_hash_update(shasta_hash_ctx* ctx, const void* data, size_t len) {
   if (ctx == nullptr || null_with_length(data, len)) return code(Error::null_pointer);
+  if (impossible_input(alg_of(*ctx), data, len, counted(*ctx))) return code(Error::input_too_long);
   std::visit([&](auto& h) { h.update(data, len); }, ctx->hasher);
   return SHASTA_OK;
 }
@@ -89,7 +94,7 @@ int shasta_from_hex(const char* hex, size_t hex_len, unsigned char* out, size_t 
 }
 
 const char* shasta_strerror(int c) {
-  if (c > 0 || c < -static_cast<int>(Error::invalid_parameter)) return "unknown error code";
+  if (c > 0 || c < -static_cast<int>(Error::input_too_long)) return "unknown error code";
   return shasta::error_message(static_cast<Error>(-c)).data();
 }
 

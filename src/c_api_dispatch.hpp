@@ -1,6 +1,8 @@
 // c_api_dispatch.hpp: turning a shasta_alg into its C++ hasher type for the C API.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "shasta/sha2.hpp"
@@ -38,6 +40,23 @@ decltype(auto) with_alg(shasta_alg alg, F&& f) {
 // null_with_length: a NULL pointer is only allowed with a zero length.
 inline bool null_with_length(const void* p, std::size_t len) noexcept {
   return p == nullptr && len != 0;
+}
+
+// max_input is the longest message (bytes in all) the C API lets alg's family hash: FIPS 180-4
+// allows SHA-224/256 fewer than 2^64 bits, 2^61 - 1 bytes, and 128 bytes are kept back for the
+// framing HMAC (the ipad block) and PBKDF2 (a block and the index) put before the caller's bytes.
+// SHA-384/512's 2^128 bits no size_t reaches.
+inline std::uint64_t max_input(shasta_alg alg) noexcept {
+  return alg <= SHASTA_SHA256 ? (std::uint64_t{1} << 61) - 1 - 128 : std::uint64_t{PTRDIFF_MAX};
+}
+
+// impossible_input: a (pointer, length) no memory can hold (longer than any object, PTRDIFF_MAX,
+// or running past the end of the address space), or more than max_input with the `counted` bytes a
+// stream already holds. Checked before anything is read: hashing would read unmapped memory.
+inline bool impossible_input(shasta_alg alg, const void* p, std::size_t len, std::uint64_t counted = 0) noexcept {
+  const std::uint64_t limit = max_input(alg);
+  return len > std::size_t{PTRDIFF_MAX} || reinterpret_cast<std::uintptr_t>(p) > UINTPTR_MAX - len ||
+         counted > limit || len > limit - counted;
 }
 
 }  // namespace shasta::capi

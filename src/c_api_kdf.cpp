@@ -12,6 +12,7 @@ using shasta::Error;
 using shasta::HmacKey;
 using shasta::capi::code;
 using shasta::capi::known;
+using shasta::capi::impossible_input;
 using shasta::capi::null_with_length;
 using shasta::capi::with_alg;
 
@@ -27,6 +28,19 @@ struct shasta_hmac_ctx {
       mac;
 };
 
+namespace {
+
+// The algorithm of a key or MAC context: the variants' alternatives are in shasta_alg's order.
+template <class T>
+shasta_alg alg_of(const T& holder) noexcept {
+  if constexpr (requires { holder.key; })
+    return static_cast<shasta_alg>(SHASTA_SHA224 + static_cast<int>(holder.key.index()));
+  else
+    return static_cast<shasta_alg>(SHASTA_SHA224 + static_cast<int>(holder.mac.index()));
+}
+
+}  // namespace
+
 extern "C" {
 
 int shasta_hmac(shasta_alg alg, const void* key, size_t key_len, const void* msg, size_t msg_len, unsigned char* out,
@@ -35,6 +49,7 @@ int shasta_hmac(shasta_alg alg, const void* key, size_t key_len, const void* msg
   if (null_with_length(key, key_len) || null_with_length(msg, msg_len) || out == nullptr) {
     return code(Error::null_pointer);
   }
+  if (impossible_input(alg, key, key_len) || impossible_input(alg, msg, msg_len)) return code(Error::input_too_long);
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     return code(shasta::Hmac<H>(ByteView(key, key_len)).update(ByteView(msg, msg_len)).finalize_into({out, out_len}));
@@ -42,7 +57,7 @@ int shasta_hmac(shasta_alg alg, const void* key, size_t key_len, const void* msg
 }
 
 shasta_hmac_key* shasta_hmac_key_new(shasta_alg alg, const void* key, size_t key_len) {
-  if (!known(alg) || null_with_length(key, key_len)) return nullptr;
+  if (!known(alg) || null_with_length(key, key_len) || impossible_input(alg, key, key_len)) return nullptr;
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     return new (std::nothrow) shasta_hmac_key{HmacKey<H>(ByteView(key, key_len))};
@@ -76,6 +91,7 @@ void shasta_hmac_key_free(shasta_hmac_key* key) {
 int shasta_hmac_with_key(const shasta_hmac_key* key, const void* msg, size_t msg_len, unsigned char* out,
                          size_t out_len) {
   if (key == nullptr || out == nullptr || null_with_length(msg, msg_len)) return code(Error::null_pointer);
+  if (impossible_input(alg_of(*key), msg, msg_len)) return code(Error::input_too_long);
   return code(std::visit(
       [&](const auto& k) {
         using H = typename std::remove_cvref_t<decltype(k)>::Hash;
@@ -86,6 +102,9 @@ int shasta_hmac_with_key(const shasta_hmac_key* key, const void* msg, size_t msg
 
 int shasta_hmac_verify(const shasta_hmac_key* key, const void* msg, size_t msg_len, const void* tag, size_t tag_len) {
   if (key == nullptr || null_with_length(msg, msg_len) || tag == nullptr) return code(Error::null_pointer);
+  if (impossible_input(alg_of(*key), msg, msg_len) || impossible_input(alg_of(*key), tag, tag_len)) {
+    return code(Error::input_too_long);
+  }
   return code(std::visit(
       [&](const auto& k) { return shasta::hmac_verify(k, ByteView(msg, msg_len), ByteView(tag, tag_len)); }, key->key));
 }
@@ -102,6 +121,8 @@ shasta_hmac_ctx* shasta_hmac_new(const shasta_hmac_key* key) {
 
 int shasta_hmac_update(shasta_hmac_ctx* ctx, const void* data, size_t len) {
   if (ctx == nullptr || null_with_length(data, len)) return code(Error::null_pointer);
+  const std::uint64_t counted = std::visit([](const auto& m) { return m.bytes_counted(); }, ctx->mac);
+  if (impossible_input(alg_of(*ctx), data, len, counted)) return code(Error::input_too_long);
   std::visit([&](auto& m) { m.update(ByteView(data, len)); }, ctx->mac);
   return SHASTA_OK;
 }
@@ -121,6 +142,7 @@ int shasta_hkdf_extract(shasta_alg alg, const void* salt, size_t salt_len, const
   if (null_with_length(salt, salt_len) || null_with_length(ikm, ikm_len) || prk == nullptr) {
     return code(Error::null_pointer);
   }
+  if (impossible_input(alg, salt, salt_len) || impossible_input(alg, ikm, ikm_len)) return code(Error::input_too_long);
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     if (prk_len < H::digest_size) return code(Error::output_too_small);
@@ -137,6 +159,7 @@ int shasta_hkdf_expand(shasta_alg alg, const void* prk, size_t prk_len, const vo
   if (null_with_length(prk, prk_len) || null_with_length(info, info_len) || null_with_length(okm, okm_len)) {
     return code(Error::null_pointer);
   }
+  if (impossible_input(alg, prk, prk_len) || impossible_input(alg, info, info_len)) return code(Error::input_too_long);
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     return code(shasta::hkdf_expand<H>(ByteView(prk, prk_len), ByteView(info, info_len), {okm, okm_len}));
@@ -150,6 +173,10 @@ int shasta_tls13_expand_label(shasta_alg alg, const void* secret, size_t secret_
   if (null_with_length(secret, secret_len) || null_with_length(label, label_len) ||
       null_with_length(context, context_len) || null_with_length(out, out_len)) {
     return code(Error::null_pointer);
+  }
+  if (impossible_input(alg, secret, secret_len) || impossible_input(alg, label, label_len) ||
+      impossible_input(alg, context, context_len)) {
+    return code(Error::input_too_long);
   }
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
@@ -166,6 +193,10 @@ int shasta_tls13_derive_secret(shasta_alg alg, const void* secret, size_t secret
       null_with_length(transcript_hash, hash_len) || out == nullptr) {
     return code(Error::null_pointer);
   }
+  if (impossible_input(alg, secret, secret_len) || impossible_input(alg, label, label_len) ||
+      impossible_input(alg, transcript_hash, hash_len)) {
+    return code(Error::input_too_long);
+  }
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     return code(shasta::tls13_derive_secret<H>(ByteView(secret, secret_len), std::string_view(label, label_len),
@@ -178,6 +209,9 @@ int shasta_pbkdf2_hmac(shasta_alg alg, const void* password, size_t password_len
   if (!known(alg)) return code(Error::unknown_algorithm);
   if (null_with_length(password, password_len) || null_with_length(salt, salt_len) || out == nullptr) {
     return code(Error::null_pointer);
+  }
+  if (impossible_input(alg, password, password_len) || impossible_input(alg, salt, salt_len)) {
+    return code(Error::input_too_long);
   }
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;

@@ -13,6 +13,9 @@
 using shasta::Error;
 using shasta::capi::code;
 using shasta::capi::known;
+using shasta::capi::alg_of;
+using shasta::capi::counted;
+using shasta::capi::impossible_input;
 using shasta::capi::null_with_length;
 using shasta::capi::with_alg;
 
@@ -38,6 +41,9 @@ int shasta_hash_many(shasta_alg alg, size_t count, const void* const* msgs, cons
   for (size_t i = 0; i < count; ++i) {
     if (null_with_length(msgs[i], lens[i])) return code(Error::null_pointer);
   }
+  for (size_t i = 0; i < count; ++i) {
+    if (impossible_input(alg, msgs[i], lens[i])) return code(Error::input_too_long);
+  }
   with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     shasta::detail::hash_many_run<typename H::Algorithm>(
@@ -53,6 +59,13 @@ int shasta_hash_update_many(shasta_hash_ctx* const* ctxs, size_t count, const vo
   for (size_t i = 0; i < count; ++i) {
     if (ctxs[i] == nullptr || null_with_length(chunks[i], lens[i])) return code(Error::null_pointer);
     if (ctxs[i]->hasher.index() != ctxs[0]->hasher.index()) return code(Error::invalid_parameter);
+  }
+  // Each chunk against its context's count (a context named twice takes its chunks one after the
+  // other, update_many's rule; their sum is not checked against the FIPS limit again).
+  for (size_t i = 0; i < count; ++i) {
+    if (impossible_input(alg_of(*ctxs[i]), chunks[i], lens[i], counted(*ctxs[i]))) {
+      return code(Error::input_too_long);
+    }
   }
   std::visit(
       [&](auto& first) {

@@ -22,6 +22,7 @@ std::string_view error_name(Error e) noexcept {
     case Error::tag_mismatch: return "tag_mismatch";
     case Error::invalid_export: return "invalid_export";
     case Error::invalid_parameter: return "invalid_parameter";
+    case Error::input_too_long: return "input_too_long";
   }
   return "unknown_error";
 }
@@ -45,6 +46,7 @@ std::string_view error_message(Error e) noexcept {
     case Error::tag_mismatch: return "MAC tag does not verify";
     case Error::invalid_export: return "exported key has the wrong length";
     case Error::invalid_parameter: return "a parameter is outside its allowed range";
+    case Error::input_too_long: return "input is longer than memory can hold or FIPS 180-4 allows";
   }
   return "unknown error code";
 }

@@ -157,13 +157,13 @@ TEST(CApiKdf, Pbkdf2) {
 
 TEST(CApiKdf, EveryCodeHasItsOwnSentence) {
   std::vector<std::string> seen;
-  for (int c = 0; c >= -16; --c) {
+  for (int c = 0; c >= SHASTA_E_INPUT_TOO_LONG; --c) {
     const std::string s = shasta_strerror(c);
     EXPECT_NE(s, "unknown error code") << c;
     EXPECT_EQ(std::count(seen.begin(), seen.end(), s), 0) << "two codes share \"" << s << '"';
     seen.push_back(s);
   }
-  EXPECT_STREQ(shasta_strerror(-17), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(SHASTA_E_INPUT_TOO_LONG - 1), "unknown error code");
 }
 
 }  // namespace

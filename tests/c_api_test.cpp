@@ -145,7 +145,8 @@ TEST(CApi, Strerror) {
                        SHASTA_E_TAG_TOO_SHORT,
                        SHASTA_E_TAG_MISMATCH,
                        SHASTA_E_INVALID_EXPORT,
-                       SHASTA_E_INVALID_PARAMETER};
+                       SHASTA_E_INVALID_PARAMETER,
+                       SHASTA_E_INPUT_TOO_LONG};
   std::vector<std::string> seen;
   for (int c : codes) {
     const std::string s = shasta_strerror(c);
@@ -154,7 +155,7 @@ TEST(CApi, Strerror) {
     seen.push_back(s);
   }
   EXPECT_STREQ(shasta_strerror(1), "unknown error code");
-  EXPECT_STREQ(shasta_strerror(-17), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(-18), "unknown error code");
   EXPECT_STREQ(shasta_strerror(-1000), "unknown error code");
   EXPECT_EQ(error_name(Error::output_too_small), "output_too_small");
 }

@@ -24,6 +24,7 @@ enum class Error : int {
   tag_mismatch = 14,       // a MAC tag that does not verify
   invalid_export = 15,     // exported key bytes of the wrong length
   invalid_parameter = 16,  // a parameter outside its range (an fs-verity block size or salt)
+  input_too_long = 17,     // a length no memory can hold, or past FIPS 180-4's message limit
 };
 
 // error_name gives the enumerator's name, e.g. "output_too_small".

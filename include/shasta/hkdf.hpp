@@ -65,16 +65,19 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
   return Error::ok;
 }
 
-// hkdf_expand with a raw PRK also refuses one shorter than HashLen (Error::prk_too_short).
+// hkdf_expand with a raw PRK also refuses one shorter than HashLen (Error::prk_too_short). Every
+// refusal comes before the PRK is hashed.
 template <class H>
 Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
   if (prk.size() < H::digest_size) return Error::prk_too_short;
+  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   return hkdf_expand(HmacKey<H>(prk), info, okm);
 }
 
-// hkdf is Extract then Expand.
+// hkdf is Extract then Expand; a refused output length is refused before anything is hashed.
 template <class H>
 Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   typename H::Digest prk = hkdf_extract<H>(salt, ikm);
   const Error e = hkdf_expand(HmacKey<H>(prk), info, okm);
   detail::wipe_object(prk);
@@ -84,13 +87,24 @@ Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> o
 // tls13_expand_label is HKDF-Expand-Label(Secret, Label, Context, okm.size()) of RFC 8446 section
 // 7.1: `label` without the "tls13 " prefix. Refused: a label over 249 bytes, a context over 255,
 // an output over 65535 bytes or over 255 x HashLen.
+namespace detail {
+inline constexpr std::string_view kTls13LabelPrefix = "tls13 ";
+
+// tls13_label_error is what HKDF-Expand-Label refuses, checked before any secret is hashed.
+template <class H>
+Error tls13_label_error(std::string_view label, ByteView context, std::size_t out_size) noexcept {
+  if (label.size() > 255 - kTls13LabelPrefix.size()) return Error::label_too_long;
+  if (context.size() > 255) return Error::context_too_long;
+  if (out_size > 65535 || out_size > 255 * H::digest_size) return Error::output_too_long;
+  return Error::ok;
+}
+}  // namespace detail
+
 template <class H>
 Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
-  constexpr std::string_view kPrefix = "tls13 ";
-  if (label.size() > 255 - kPrefix.size()) return Error::label_too_long;
-  if (context.size() > 255) return Error::context_too_long;
-  if (out.size() > 65535 || out.size() > 255 * H::digest_size) return Error::output_too_long;
+  constexpr std::string_view kPrefix = detail::kTls13LabelPrefix;
+  if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
   // struct { uint16 length; opaque label<7..255>; opaque context<0..255>; } HkdfLabel;
   std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> info;
   std::size_t n = 0;
@@ -114,6 +128,7 @@ template <class H>
 Error tls13_expand_label(ByteView secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
+  if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
   return tls13_expand_label(HmacKey<H>(secret), label, context, out);
 }
 

@@ -154,6 +154,9 @@ class Hmac {
   Hmac& operator=(const Hmac&) noexcept = default;
   ~Hmac() { detail::wipe_object(inner_); }
 
+  // bytes_counted is the inner hash's length so far: the key's ipad block and the message.
+  std::uint64_t bytes_counted() const noexcept { return inner_.bytes_counted(); }
+
   Hmac& update(ByteView data) noexcept {
     inner_.update(data.span());
     return *this;

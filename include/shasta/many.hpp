@@ -39,9 +39,11 @@ Error hash_many_64(std::span<const std::array<std::uint8_t, 64>> messages, std::
 // update_many absorbs chunks[i] into *hashers[i], as hashers[i]->update(chunks[i]) would, the whole
 // blocks of each group of lane_count<H>() hashers side by side on the lanes: for streaming several
 // long messages at once (files read a chunk at a time). Chunks of equal size, a multiple of the
-// block size, keep every lane busy. Error::invalid_parameter if the spans differ in length or a
-// hasher is null, Error::null_pointer for a chunk with a null pointer and a non-zero length;
-// either way no hasher is changed.
+// block size, keep every lane busy. A hasher named more than once takes its chunks in order, as
+// the updates one after the other would (on every kernel: a lane group ends before a repeated
+// hasher). Error::invalid_parameter if the spans differ in length or a hasher is null,
+// Error::null_pointer for a chunk with a null pointer and a non-zero length; either way no hasher
+// is changed.
 template <ManyHasher H>
 Error update_many(std::span<H* const> hashers, std::span<const ByteView> chunks) noexcept;
 

@@ -36,6 +36,10 @@ typedef enum shasta_alg {
 #define SHASTA_E_TAG_MISMATCH (-14)      /* a MAC tag that does not verify */
 #define SHASTA_E_INVALID_EXPORT (-15)    /* exported key bytes of the wrong length */
 #define SHASTA_E_INVALID_PARAMETER (-16) /* a parameter outside its range (fs-verity block size, salt) */
+#define SHASTA_E_INPUT_TOO_LONG (-17)    /* a length no memory can hold (over PTRDIFF_MAX, or running past
+                                            the end of the address space), or a SHA-224/256 message past
+                                            FIPS 180-4's 2^61 - 1 bytes (less 128 for HMAC's and PBKDF2's
+                                            framing); refused with nothing read */
 
 /* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
  * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
@@ -124,7 +128,9 @@ int shasta_hash_many(shasta_alg alg, size_t count, const void *const *msgs, cons
  * i < count, the whole blocks of the contexts side by side on the many-message kernel (chunks of
  * equal length, a multiple of the block size, keep every lane busy). All contexts must hash the same
  * algorithm: SHASTA_E_INVALID_PARAMETER otherwise; SHASTA_E_NULL for NULL arrays with count > 0, a
- * NULL context, or a NULL chunk with a non-zero length. A refusal changes no context. */
+ * NULL context, or a NULL chunk with a non-zero length; SHASTA_E_INPUT_TOO_LONG as for
+ * shasta_hash_update. A refusal changes no context. A context named more than once takes its
+ * chunks in order, as the updates one after the other would. */
 int shasta_hash_update_many(shasta_hash_ctx *const *ctxs, size_t count, const void *const *chunks,
                             const size_t *lens);
 

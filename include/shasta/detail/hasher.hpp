@@ -120,6 +120,9 @@ class Hasher {
   constexpr Hasher(const ChainingState& chaining, std::uint64_t blocks) noexcept
       : state_(chaining), bytes_lo_(blocks * block_size) {}
 
+  // bytes_counted is the message length so far, modulo 2^64 (SHA-512's count has 64 bits more).
+  constexpr std::uint64_t bytes_counted() const noexcept { return bytes_lo_; }
+
   // chaining_state is the state after the whole blocks absorbed so far.
   constexpr const ChainingState& chaining_state() const noexcept { return state_; }
 
