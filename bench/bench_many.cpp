@@ -1,12 +1,14 @@
-// bench_many.cpp: many independent messages: shasta's hash_many against OpenSSL's EVP one message
-// at a time (a reused EVP_MD_CTX), 10,000 messages of 4 KiB and of 64 bytes (Merkle nodes).
-// scripts/bench-ratio pairs shasta_many_<x> with openssl_many_<x>.
+// bench_many.cpp: many independent messages: shasta's hash_many against OpenSSL's fastest calls one
+// message after another (EVP with a fetched EVP_MD on a reused context: openssl_many_<x>; the
+// low-level SHA*_Init/Update/Final: openssl_ll_many_<x>), 10,000 messages of 4 KiB and of 64 bytes
+// (Merkle nodes). scripts/bench-ratio pairs shasta_many_<x> with the faster.
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
 
 #include <cstdint>
 #include <vector>
 
+#include "openssl_fastest.hpp"
 #include "shasta/many.hpp"
 #include "shasta/merkle.hpp"
 
@@ -69,6 +71,17 @@ void openssl_many(benchmark::State& state, const EVP_MD* md) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(kCount * size));
 }
 
+void openssl_ll_many(benchmark::State& state, void (*hash)(const unsigned char*, std::size_t, unsigned char*)) {
+  const std::size_t size = static_cast<std::size_t>(state.range(0));
+  const auto& data = pool(size);
+  std::vector<std::uint8_t> out(kCount * 64);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kCount; ++i) hash(data.data() + i * size, size, out.data() + i * 64);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(kCount * size));
+}
+
 void shasta_many_sha256(benchmark::State& s) {
   shasta_many<shasta::Sha256>(s);
 }
@@ -79,13 +92,22 @@ void shasta_many_sha256_node(benchmark::State& s) {
   shasta_many_64<shasta::Sha256>(s);
 }
 void openssl_many_sha256(benchmark::State& s) {
-  openssl_many(s, EVP_sha256());
+  openssl_many(s, shasta::bench::sha256_md());
 }
 void openssl_many_sha512(benchmark::State& s) {
-  openssl_many(s, EVP_sha512());
+  openssl_many(s, shasta::bench::sha512_md());
 }
 void openssl_many_sha256_node(benchmark::State& s) {
-  openssl_many(s, EVP_sha256());
+  openssl_many(s, shasta::bench::sha256_md());
+}
+void openssl_ll_many_sha256(benchmark::State& s) {
+  openssl_ll_many(s, shasta::bench::low_level_sha256);
+}
+void openssl_ll_many_sha512(benchmark::State& s) {
+  openssl_ll_many(s, shasta::bench::low_level_sha512);
+}
+void openssl_ll_many_sha256_node(benchmark::State& s) {
+  openssl_ll_many(s, shasta::bench::low_level_sha256);
 }
 
 BENCHMARK(shasta_many_sha256)->Arg(64)->Arg(4096);
@@ -94,6 +116,9 @@ BENCHMARK(shasta_many_sha512)->Arg(4096);
 BENCHMARK(openssl_many_sha512)->Arg(4096);
 BENCHMARK(shasta_many_sha256_node)->Arg(64);
 BENCHMARK(openssl_many_sha256_node)->Arg(64);
+BENCHMARK(openssl_ll_many_sha256)->Arg(64)->Arg(4096);
+BENCHMARK(openssl_ll_many_sha512)->Arg(4096);
+BENCHMARK(openssl_ll_many_sha256_node)->Arg(64);
 
 }  // namespace
 
@@ -122,7 +147,7 @@ void openssl_merkle_root_sha256(benchmark::State& state) {
     level = leaves;
     for (std::size_t n = level.size(); n > 1; n = (n + 1) / 2) {
       for (std::size_t i = 0; i + 1 < n; i += 2) {
-        EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
+        EVP_DigestInit_ex(ctx, shasta::bench::sha256_md(), nullptr);
         EVP_DigestUpdate(ctx, level[i].data(), 32);
         EVP_DigestUpdate(ctx, level[i + 1].data(), 32);
         EVP_DigestFinal_ex(ctx, level[i / 2].data(), &len);

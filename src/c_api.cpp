@@ -44,7 +44,8 @@ int shasta_hash(shasta_alg alg, const void* msg, size_t len, unsigned char* out,
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
     if (out_len < H::digest_size) return code(Error::output_too_small);
-    const auto digest = H().update(msg, len).finalize();
+    // The one-shot path (one kernel call for a short message), not a streaming context.
+    const auto digest = shasta::detail::one_shot<typename H::Algorithm>(static_cast<const std::uint8_t*>(msg), len);
     std::copy(digest.begin(), digest.end(), out);
     return SHASTA_OK;
   });

@@ -66,29 +66,44 @@ constexpr std::size_t pad_tail(std::uint8_t* blocks, std::size_t tail, std::uint
   return n;
 }
 
+// FinishWork is resume_and_finish's scratch: the chaining state and the padded blocks.
+template <class Family>
+struct FinishWork {
+  std::array<typename Family::Word, 8> state;
+  std::array<std::uint8_t, 3 * Family::kBlockSize> blocks;  // every byte used is written first
+};
+
+// pad_and_compress absorbs the last `n` < 2 blocks of a message (`total_hi:total_lo` bytes in all)
+// with its padding in one kernel call, from a copy in work.blocks.
+template <class Family>
+constexpr void pad_and_compress(FinishWork<Family>& work, const std::uint8_t* p, std::size_t n, std::uint64_t total_lo,
+                                std::uint64_t total_hi) noexcept {
+  constexpr std::size_t kB = Family::kBlockSize;
+  const std::size_t whole = n >= kB ? 1 : 0;
+  std::copy(p, p + whole * kB + (n - whole * kB), work.blocks.data());
+  const std::size_t pad = pad_tail<Family>(work.blocks.data() + whole * kB, n - whole * kB, total_lo, total_hi);
+  Family::compress(work.state.data(), work.blocks.data(), whole + pad);
+}
+
 // resume_and_finish completes a message whose first `prior_hi:prior_lo` bytes (whole blocks) left
-// `start`, with its last `n` bytes at `p`: every whole block straight from `p`, the tail padded in a
-// local buffer and absorbed in one more kernel call. With kWipe the local state and buffer are
-// erased before returning (HMAC's secret states).
+// `start`, with its last `n` bytes at `p`. A short message (under two blocks) is copied with its
+// padding into a local buffer and absorbed in one kernel call: the kernel's entry and exit (state
+// loads, shuffles and stores) come once, not twice. A longer one has its whole blocks but the last
+// compressed straight from `p`, then the last whole block and the padded tail in one more call.
+// With kWipe the local state and buffer are erased before returning (HMAC's secret states).
 template <Sha2Algorithm Alg, bool kWipe = false>
 constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
     const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
     const std::uint8_t* p, std::size_t n) noexcept {
   using Family = typename Alg::Family;
   constexpr std::size_t kB = Family::kBlockSize;
-  struct Work {
-    std::array<typename Family::Word, 8> state;
-    std::array<std::uint8_t, 2 * kB> blocks;  // the tail and its padding: every byte used is written
-  } work;
+  FinishWork<Family> work;
   work.state = start;
-  const std::size_t whole = n / kB;
-  if (whole != 0) Family::compress(work.state.data(), p, whole);
-  const std::size_t tail = n - whole * kB;
-  std::copy(p + whole * kB, p + n, work.blocks.data());
   const std::uint64_t total_lo = prior_lo + n;
   const std::uint64_t total_hi = prior_hi + (total_lo < n);
-  Family::compress(work.state.data(), work.blocks.data(),
-                   pad_tail<Family>(work.blocks.data(), tail, total_lo, total_hi));
+  const std::size_t direct = n < 2 * kB ? 0 : (n / kB - 1) * kB;  // all whole blocks but the last
+  if (direct != 0) Family::compress(work.state.data(), p, direct / kB);
+  pad_and_compress<Family>(work, p + direct, n - direct, total_lo, total_hi);
   std::array<std::uint8_t, Alg::kDigestSize> out{};
   store_digest(work.state, std::span<std::uint8_t>(out));
   if constexpr (kWipe) {
