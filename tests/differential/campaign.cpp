@@ -11,7 +11,7 @@
 // HKDF extract+expand and expand alone (7); TLS 1.3 expand_label (6); PBKDF2 (4). Case c of seed S
 // draws from its own generator, mt19937_64(S * 2^32 + c), so any one case replays alone
 // (--seed S --first c --cases 1). Each difference prints a line naming kernel, seed, case and
-// inputs' sizes; the last line is "campaign: KERNEL seed S: N cases, D differences, T s".
+// inputs' sizes; the last line is "campaign: KERNEL (...) seed S: N cases, D differences, T s".
 // Exit status 0 with no difference, 1 with any, 2 on bad usage, 77 for a kernel this CPU lacks.
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
@@ -542,7 +542,8 @@ int main(int argc, char** argv) {
     for (std::uint64_t c = first; c < first + n; ++c) run.run_case(c);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("campaign: %s (%s) seed %" PRIu64 ": %" PRIu64 " cases, %" PRIu64 " differences, %.1f s\n",
-              run.kernel.c_str(), families.c_str(), run.seed, run.cases, run.differences, seconds);
+  const std::string which = slow != nullptr ? std::string("slow vectors") : "seed " + std::to_string(run.seed);
+  std::printf("campaign: %s (%s) %s: %" PRIu64 " cases, %" PRIu64 " differences, %.1f s\n", run.kernel.c_str(),
+              families.c_str(), which.c_str(), run.cases, run.differences, seconds);
   return run.differences == 0 ? 0 : 1;
 }
