@@ -21,7 +21,9 @@ The groups:
   checkfile  read faults (EIO, EINTR) into the --check file itself (both read it through stdio's
              getline, so every read is shared)
   write      write:error=ENOSPC/EIO into stdout, a regular file (both write one line a write; -z:
-             both write once at exit), at the first, second and every later write
+             both buffer as stdio does, flushing before each diagnostic and at exit), at the 1st,
+             2nd, 3rd and every later write; and every write to stderr failing (GNU's
+             close_stdout then exits 1)
   short      short reads: standard input, a FIFO operand and a --check list fed through pipes in
              pieces of 1 to 700 bytes, with pauses, so reads return a few bytes at a time
   mutate     files truncated or grown while they are read: the tool is held at the exit of the
@@ -481,10 +483,21 @@ def group_short(gnu: Tool, shastas: list[Tool]) -> None:
 # --- files changed while they are read ----------------------------------------------------------
 
 def tracee(strace_pid: int) -> int | None:
+    """The process strace started (its child), once it exists."""
     try:
         with open(f'/proc/{strace_pid}/task/{strace_pid}/children') as f:
             kids = f.read().split()
         return int(kids[0]) if kids else None
+    except FileNotFoundError:  # a kernel without /proc/PID/task/TID/children: look for the parent
+        for entry in os.listdir('/proc'):
+            if entry.isdigit():
+                try:
+                    with open(f'/proc/{entry}/stat') as f:
+                        if int(f.read().rsplit(')', 1)[1].split()[1]) == strace_pid:
+                            return int(entry)
+                except (OSError, ValueError, IndexError):
+                    continue
+        return None
     except (OSError, ValueError):
         return None
 
@@ -534,7 +547,7 @@ def run_mutating(tool: Tool, args: list[str], target: str, n: int, at: int, chan
         def during(p):
             deadline = time.monotonic() + 30
             while p.poll() is None and time.monotonic() < deadline:
-                pid = tracee(p.pid)
+                pid = tracee(p.pid)  # asked each time: strace first forks a child of its own to probe ptrace
                 got = position(pid, path) if pid else None
                 if got is not None and got[1] > at:
                     return
