@@ -106,7 +106,7 @@ void record(const Slot<Word>& slot, Reason reason, const Request& request) noexc
   slot.record.reason = reason;
   slot.record.variable = request.kind == Request::Kind::environment ? request.variable.data() : nullptr;
   const std::size_t n = std::min(request.name.size(), sizeof slot.record.requested - 1);
-  std::memcpy(slot.record.requested, request.name.data(), n);
+  if (n != 0) std::memcpy(slot.record.requested, request.name.data(), n);  // an empty name's data() may be null
   slot.record.requested[n] = '\0';
 }
 
