@@ -98,11 +98,33 @@ TYPED_TEST(HmacKdfDifferential, Hkdf) {
     const Bytes salt = random_bytes(rng, rng() % 301);
     // OpenSSL 3.0 refuses an empty IKM ("missing key"), so the differential starts at one byte.
     const Bytes ikm = random_bytes(rng, 1 + rng() % 300);
-    const Bytes info = random_bytes(rng, rng() % 300);
+    // Info up to 1,200 bytes: hkdf_expand copies one of up to 576 bytes beside the counter, and
+    // streams a longer one.
+    const Bytes info = random_bytes(rng, rng() % 1201);
     const std::size_t len = 1 + rng() % (255 * H::digest_size);
     Bytes okm(len);
     ASSERT_EQ(hkdf<H>(salt, ikm, info, okm), Error::ok);
     ASSERT_EQ(okm, openssl_hkdf<H>(salt, ikm, info, len)) << "salt " << salt.size() << ", ikm " << ikm.size();
+  }
+}
+
+// Around hkdf_expand's inline info buffer (576 bytes): both paths, each output length shape.
+TYPED_TEST(HmacKdfDifferential, HkdfInfoAroundTheInlineLimit) {
+  using H = TypeParam;
+  SCOPED_TRACE(replay());
+  std::mt19937_64 rng(seed_for("hkdf-info"));
+  const Bytes salt = random_bytes(rng, 13), ikm = random_bytes(rng, 40);
+  for (std::size_t info_len : {0u, 1u, 575u, 576u, 577u, 640u, 1000u, 4096u}) {
+    const Bytes info = random_bytes(rng, info_len);
+    for (std::size_t len : {std::size_t{1}, H::digest_size, 3 * H::digest_size + 1, 255 * H::digest_size}) {
+      Bytes okm(len);
+      ASSERT_EQ(hkdf<H>(salt, ikm, info, okm), Error::ok);
+      ASSERT_EQ(okm, openssl_hkdf<H>(salt, ikm, info, len)) << "info " << info_len << ", length " << len;
+      const auto prk = hkdf_extract<H>(salt, ikm);
+      Bytes expanded(len);
+      ASSERT_EQ(hkdf_expand<H>(prk, info, expanded), Error::ok);
+      ASSERT_EQ(expanded, okm) << "hkdf_expand, info " << info_len << ", length " << len;
+    }
   }
 }
 

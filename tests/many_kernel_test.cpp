@@ -17,6 +17,7 @@ void check_lanes(const detail::LaneKernel<Fn>& kernel, Fn fn, std::size_t block)
   if (fn == nullptr) GTEST_SKIP() << "kernel " << kernel.name << " has no lane kernel";
   SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes) +
                (fn == kernel.fn ? "" : " (tail loop)"));
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const std::size_t lanes = kernel.lanes;
   const Bytes data = random_bytes(rng, lanes * (17 * block + 16));
@@ -61,6 +62,7 @@ TEST(LaneKernel, Sha512TailLoopAgainstPortable) {
 // portable compressions: random states, misaligned blocks, the pair's two states in either order.
 template <class Word>
 void check_pair(std::size_t block) {
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const Bytes data = random_bytes(rng, 2 * block + 32);
   for (int trial = 0; trial < (quick_mode() ? 50 : 500); ++trial) {
@@ -142,6 +144,7 @@ const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
 // and counts past one and two of its stack groups (30-32 contexts of lane-count multiples), random
 // prefixes pending, equal block-multiple and random chunks.
 TEST(CApiMany, UpdateManyMatchesUpdate) {
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 20000);
   for (shasta_alg alg : kAlgs) {
@@ -207,6 +210,7 @@ TEST(CApiMany, UpdateManyRefusals) {
 }
 
 TEST(CApiMany, MatchesOneShot) {
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 4096);
   for (shasta_alg alg : kAlgs) {

@@ -59,6 +59,7 @@ TYPED_TEST(Many, CountsAndLengths) {
   using H = TypeParam;
   SCOPED_TRACE(std::string("kernel ") + std::string(active_kernel(family_of<H>())) + ", lanes " +
                std::to_string(active_lanes<H>()) + ", seed " + std::to_string(run_seed()));
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const std::size_t max_len = quick_mode() ? 1024 : 10240;
   const Bytes pool = random_bytes(rng, 3 * std::max<std::size_t>(max_len, 4096 + 17) + 64);
@@ -105,6 +106,7 @@ TYPED_TEST(Many, UpdateManyMatchesUpdate) {
   SCOPED_TRACE(std::string("kernel ") + std::string(active_kernel(family_of<H>())) + ", lanes " +
                std::to_string(lane_count<H>()));
   EXPECT_EQ(lane_count<H>(), std::max<std::size_t>(active_lanes<H>(), 1));
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 40000);
   for (std::size_t count = 0; count <= 11; ++count) {
@@ -190,6 +192,7 @@ TYPED_TEST(Many, UpdateManyRefusals) {
 
 TYPED_TEST(Many, SixtyFourByteMessages) {
   using H = TypeParam;
+  SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const std::size_t lanes = std::max<std::size_t>(active_lanes<H>(), 2);
   for (std::size_t count :

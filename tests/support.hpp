@@ -99,6 +99,12 @@ inline std::uint64_t run_seed() {
   return seed;
 }
 
+// seed_trace: what a failure prints to replay this run (SCOPED_TRACE(seed_trace()) in every test that
+// draws from run_seed()).
+inline std::string seed_trace() {
+  return "reproduce with SHASTA_SEED=" + std::to_string(run_seed());
+}
+
 // quick_mode: SHASTA_QUICK=1 (valgrind runs) shrinks the random campaigns and skips multi-GiB streams.
 inline bool quick_mode() {
   return env_number("SHASTA_QUICK", 0) != 0;

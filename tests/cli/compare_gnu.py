@@ -18,6 +18,8 @@ Also: --list (case names), --dump (GNU's output per selected case), --seed, --ma
 running GNU with argv[0] = 'shasta sum') and must pass 100%: it validates the harness itself.
 
 Standard library only (Python 3.11). Exit status: 0 all passed, 1 some case failed, 2 harness error.
+Cases this host cannot run (running as root without setpriv, no C.UTF-8 locale) are left out and
+counted as skipped in the summary line (with a SKIP line saying why).
 """
 
 from __future__ import annotations
@@ -1251,6 +1253,7 @@ def main() -> int:
         return 0
 
     skipped = []
+    skipped_cases = 0
     with tempfile.TemporaryDirectory(prefix='shasta-cli-') as tmp:
         root = os.path.join(tmp, 'fx')
         os.chmod(tmp, 0o755)
@@ -1262,10 +1265,12 @@ def main() -> int:
             if nobody_mode is None:
                 n = sum(c.nobody for c in cases)
                 skipped.append(f'{n} unreadable-file cases skipped: {why}')
+                skipped_cases += n
                 cases = [c for c in cases if not c.nobody]
         if 'C.utf8' not in subprocess.run(['locale', '-a'], capture_output=True, text=True).stdout.split():
             n = sum(c.locale != 'C' for c in cases)
             skipped.append(f'{n} C.UTF-8 cases skipped: the locale is not installed')
+            skipped_cases += n
             cases = [c for c in cases if c.locale == 'C']
         runner = Runner(root, shasta, opts.self_test, nobody_mode)
 
@@ -1320,7 +1325,7 @@ def main() -> int:
         print(f'SKIP {s}')
     print('per area (cases/failed): ' + ', '.join(f'{a} {n}/{f}' for a, (n, f) in per_area.items()))
     mode = 'self-test (GNU against GNU)' if opts.self_test else shasta
-    print(f'{len(results)} cases, {failed} failed'
+    print(f'{len(results) + skipped_cases} cases: {len(results)} run, {failed} failed, {skipped_cases} skipped'
           + (f', {quirks} known-quirk differences not counted' if quirks else '')
           + f' ({runs} runs, {time.monotonic() - t0:.1f} s, {mode})')
     return 1 if failed else 0

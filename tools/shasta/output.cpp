@@ -2,6 +2,7 @@
 #include "output.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -62,15 +63,43 @@ void Output::clear_progress_locked() {
 
 void Output::write_locked(int fd, std::string_view bytes) {
   clear_progress_locked();
+  if (fd == STDERR_FILENO) flush_pending_locked();  // glibc's error() flushes stdout first
   const int err = write_all(fd, bytes);
-  if (fd == STDOUT_FILENO && err != 0 && stdout_errno_ == 0) stdout_errno_ = err;
+  if (err == 0) return;
+  if (fd == STDOUT_FILENO && stdout_errno_ == 0) stdout_errno_ = err;
+  if (fd == STDERR_FILENO) stderr_failed_ = true;
+}
+
+int Output::flush_pending_locked() {
+  if (pending_.empty()) return 0;
+  const int err = write_all(STDOUT_FILENO, pending_);
+  pending_.clear();  // stdio drops a buffer it failed to write
+  if (err != 0 && stdout_errno_ == 0) stdout_errno_ = err;
+  return err;
 }
 
 void Output::out(std::string_view record) {
   std::lock_guard lock(mutex_);
-  // After a failed write GNU's stdio keeps failing quietly; so do we, without retrying each line.
-  if (stdout_errno_ != 0) return;
-  write_locked(STDOUT_FILENO, record);
+  // After a failed write GNU's stdio loses what it was writing and goes on with the next line
+  // (a transient error, or an injected one, leaves a hole; a full disk fails every line).
+  if (!flushed_at_exit_) {
+    write_locked(STDOUT_FILENO, record);
+    return;
+  }
+  // -z: stdout is fully buffered, as GNU's stdio buffers it: a buffer of st_blksize bytes goes out
+  // when a byte arrives after it is full, before each message on stderr, and at exit.
+  if (buffer_size_ == 0) {
+    struct stat st {};
+    buffer_size_ = ::fstat(STDOUT_FILENO, &st) == 0 && st.st_blksize > 0 ? static_cast<std::size_t>(st.st_blksize)
+                                                                          : std::size_t{BUFSIZ};
+  }
+  pending_ += record;
+  while (pending_.size() > buffer_size_) {
+    clear_progress_locked();
+    const int err = write_all(STDOUT_FILENO, std::string_view(pending_).substr(0, buffer_size_));
+    if (err != 0 && stdout_errno_ == 0) stdout_errno_ = err;
+    pending_.erase(0, buffer_size_);
+  }
 }
 
 void Output::error(std::string_view message) {
@@ -147,12 +176,16 @@ int Output::stdout_error() const {
 bool Output::report_write_error() {
   std::lock_guard lock(mutex_);
   clear_progress_locked();
-  if (stdout_errno_ == 0) return false;
+  const int at_exit = flush_pending_locked();
+  // A failed write to stderr: close_stdout's close_stream(stderr) fails, and GNU exits 1 without
+  // a word (there is nowhere to write one).
+  if (stdout_errno_ == 0) return stderr_failed_;
   // close_stdout keeps errno only when fclose itself failed: a closed descriptor (EBADF), or data
-  // still buffered at exit. With lines flushed as they are written, a full disk or a broken pipe
-  // fails an earlier flush, and the message carries no reason.
+  // still buffered at exit (-z) that failed to go out then. Lines written as they come, or a
+  // buffer flushed before a message, fail earlier, and the message carries no reason.
+  const int reason = at_exit != 0 ? at_exit : stdout_errno_ == EBADF ? EBADF : 0;
   std::string text = program_ + ": write error";
-  if (stdout_errno_ == EBADF || flushed_at_exit_) text += std::string(": ") + std::strerror(stdout_errno_);
+  if (reason != 0) text += std::string(": ") + std::strerror(reason);
   text += '\n';
   (void)write_all(STDERR_FILENO, text);
   return true;

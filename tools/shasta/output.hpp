@@ -1,6 +1,7 @@
 // output.hpp: the program's stdout and stderr. Each record goes out with one write(2), so lines
 // from concurrent processes never interleave (GNU's line-buffered stdout gives the same); a failed
-// stdout write is remembered and reported once at exit, as coreutils' close_stdout does. A progress
+// stdout write loses that record only, and is remembered and reported once at exit, as coreutils'
+// close_stdout does. A progress
 // line, when one is shown, is cleared before anything else reaches the terminal.
 #pragma once
 
@@ -33,13 +34,15 @@ class Output {
   // Replaces the progress line on stderr ("" removes it). Called from the progress thread.
   void show_progress(std::string_view line);
 
-  // Lines end in NUL (-z): GNU's line-buffered stdout then flushes only at exit, so the reason of a
-  // failed write reaches the message.
+  // Lines end in NUL (-z): GNU's stdout is then fully buffered, so records are held as stdio
+  // holds them (st_blksize bytes; flushed before a message on stderr and at exit), and a failed
+  // write at exit carries its reason into the message.
   void set_records_flushed_at_exit(bool at_exit) { flushed_at_exit_ = at_exit; }
 
-  // At exit: "PROG: write error" if a stdout write failed, with strerror where GNU's close_stdout
-  // has one: a closed descriptor, or output that was still buffered at exit (-z). Returns true
-  // when a write failed.
+  // At exit: writes what is held (-z), then "PROG: write error" if a stdout write failed, with
+  // strerror where GNU's close_stdout has one: a closed descriptor, or output still buffered at
+  // exit (-z) that failed then. Returns true when a stdout or a stderr write failed (GNU's
+  // close_stdout exits 1 for a failed stderr too).
   bool report_write_error();
   // The errno of the first failed stdout write; 0 while all went out.
   int stdout_error() const;
@@ -47,12 +50,16 @@ class Output {
  private:
   void write_locked(int fd, std::string_view bytes);
   void clear_progress_locked();
+  int flush_pending_locked();  // the -z buffer; returns 0 or the failed write's errno
 
   std::string program_;
   mutable std::mutex mutex_;
   bool progress_shown_ = false;
   bool flushed_at_exit_ = false;
   int stdout_errno_ = 0;  // the first failed stdout write's errno; 0 while all went out
+  bool stderr_failed_ = false;
+  std::string pending_;  // -z: records stdio would still hold
+  std::size_t buffer_size_ = 0;
 };
 
 // A closed stdin, stdout or stderr would be the number the next open() returns, and a file being

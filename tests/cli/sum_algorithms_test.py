@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""`shasta sum -a ALGO` for the algorithms GNU has no tool for, SHA-512/224 and SHA-512/256 (and the
+other four by the same route), untagged and with --tag, and -c of what each wrote.
+
+    python3 tests/cli/sum_algorithms_test.py PATH/TO/shasta
+
+For each algorithm, under each of its names (224, sha512-224, SHA512/224 ...): the digests are
+hashlib's; --tag writes `SHA512/224 (NAME) = HEX` as Perl's shasum does; -c accepts both forms,
+reports a changed file FAILED (exit 1), and finds no proper line in another algorithm's tagged
+list. Prints one line per failed case and 'N cases, M failed'. Standard library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+CASES = 0
+FAILED = 0
+
+# -a value, the other names it goes by, hashlib's name, the --tag name
+ALGOS = [
+    ('224', ['sha224', 'SHA224'], 'sha224', 'SHA224'),
+    ('256', ['sha256'], 'sha256', 'SHA256'),
+    ('384', ['sha384'], 'sha384', 'SHA384'),
+    ('512', ['sha512'], 'sha512', 'SHA512'),
+    ('512224', ['sha512-224', 'sha512/224', 'SHA512/224'], 'sha512_224', 'SHA512/224'),
+    ('512256', ['sha512-256', 'sha512/256', 'SHA512/256'], 'sha512_256', 'SHA512/256'),
+]
+
+
+def case(name: str, ok: bool, detail: str = '') -> None:
+    global CASES, FAILED
+    CASES += 1
+    if not ok:
+        FAILED += 1
+        print(f'FAIL {name}: {detail}', flush=True)
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    shasta = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix='shasta-sum-') as work:
+        files = {'empty': b'', 'abc': b'abc', 'block': bytes(range(256)) * 4 + b'x', 'spaced name': b'hi\n'}
+        for name, data in files.items():
+            with open(os.path.join(work, name), 'wb') as f:
+                f.write(data)
+        names = list(files)
+
+        def run(*args, stdin=None):
+            p = subprocess.run([shasta, 'sum', *args], cwd=work, input=stdin, capture_output=True,
+                               env={**os.environ, 'LC_ALL': 'C'})
+            return p.stdout, p.stderr, p.returncode
+
+        for value, aliases, py, tag in ALGOS:
+            want = {n: hashlib.new(py, d).hexdigest() for n, d in files.items()}
+            plain = b''.join(f'{want[n]}  {n}\n'.encode() for n in names)
+            tagged = b''.join(f'{tag} ({n}) = {want[n]}\n'.encode() for n in names)
+            for name in [value, *aliases]:
+                out = run('-a', name, *names)
+                case(f'-a {name}', out == (plain, b'', 0), repr(out)[:300])
+                out = run('-a', name, '--tag', *names)
+                case(f'-a {name} --tag', out == (tagged, b'', 0), repr(out)[:300])
+            for label, listing in (('untagged', plain), ('tagged', tagged)):
+                ok_lines = b''.join(f'{n}: OK\n'.encode() for n in names)
+                out = run('-a', value, '-c', '-', stdin=listing)
+                case(f'-a {value} -c {label}', out == (ok_lines, b'', 0), repr(out)[:300])
+                with open(os.path.join(work, 'list'), 'wb') as f:
+                    f.write(listing)
+                out = run('-a', value, '--check', '--strict', 'list')
+                case(f'-a {value} --check --strict {label} file', out == (ok_lines, b'', 0), repr(out)[:300])
+                # A file changed since: FAILED and the warning, exit 1.
+                with open(os.path.join(work, 'abc'), 'wb') as f:
+                    f.write(b'abd')
+                out = run('-a', value, '-c', 'list')
+                failed = ok_lines.replace(b'abc: OK', b'abc: FAILED')
+                case(f'-a {value} -c {label}, one file changed',
+                     out == (failed, b'shasta sum: WARNING: 1 computed checksum did NOT match\n', 1), repr(out)[:300])
+                with open(os.path.join(work, 'abc'), 'wb') as f:
+                    f.write(files['abc'])
+            # Another algorithm's tagged list has no line for this one.
+            other_value, _, other_py, other_tag = ALGOS[(ALGOS.index((value, aliases, py, tag)) + 1) % len(ALGOS)]
+            other = f'{other_tag} (abc) = {hashlib.new(other_py, b"abc").hexdigest()}\n'.encode()
+            out = run('-a', value, '-c', '-', stdin=other)
+            case(f'-a {value} -c a {other_tag} line', out[0] == b'' and out[2] == 1 and
+                 b'no properly formatted checksum lines found' in out[1], repr(out)[:300])
+    print(f'{CASES} cases, {FAILED} failed')
+    return 1 if FAILED else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
