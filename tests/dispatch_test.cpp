@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "shasta/detail/lanes.hpp"
 #include "shasta/kernels.hpp"
 #include "support.hpp"
 
@@ -200,9 +201,24 @@ TEST(Dispatch, ForceEachSupportedKernelAndRefuseTheRest) {
   }
 }
 
+// The lane kernel each family reports is the one that runs (its name and lane count).
+TEST(Dispatch, ChoiceNamesTheLaneKernelThatRuns) {
+  const auto l256 = detail::active_lanes_256();
+  const auto l512 = detail::active_lanes_512();
+  const KernelChoice c256 = kernel_choice(Family::sha224_256), c512 = kernel_choice(Family::sha384_512);
+  EXPECT_EQ(c256.lanes, l256.fn != nullptr ? l256.lanes : 0);
+  EXPECT_EQ(c512.lanes, l512.fn != nullptr ? l512.lanes : 0);
+  if (l256.fn != nullptr) EXPECT_EQ(c256.lane_kernel, l256.name);
+  if (l512.fn != nullptr) EXPECT_EQ(c512.lane_kernel, l512.name);
+}
+
 TEST(Dispatch, CpuFeaturesAreReported) {
   const std::string features = cpu_features();
   EXPECT_FALSE(features.empty());
+  // one space between names, none at either end
+  EXPECT_NE(features.front(), ' ') << features;
+  EXPECT_NE(features.back(), ' ') << features;
+  EXPECT_EQ(features.find("  "), std::string::npos) << features;
 #if defined(__x86_64__)
   if (env_number("SHASTA_EXPECT_NO_SHANI", 0) == 0) {
     EXPECT_EQ(features.find("sha") != std::string::npos, cpuinfo_has("sha_ni")) << features;
