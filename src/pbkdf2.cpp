@@ -133,7 +133,9 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
     const std::uint32_t index = first + static_cast<std::uint32_t>(std::min(l, count - 1));
     typename H::Digest u = first_u(key, salt, index);
     std::copy(u.begin(), u.end(), inner_block[l].begin());
-    sum[l] = load_be<Word>(u.data(), kHashLen);
+    State first_sum = load_be<Word>(u.data(), kHashLen);  // made in place: no temporary left unwiped
+    sum[l] = first_sum;
+    wipe_object(first_sum);
     wipe_object(u);
     states[l] = state[l].data();
     inner_blocks[l] = inner_block[l].data();

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "shasta/detail/lanes.hpp"
 #include "shasta/kernels.hpp"
 #include "support.hpp"
 
@@ -67,6 +68,46 @@ TEST(Dispatch, EnvironmentChoiceIsActive) {
       continue;
     }
     EXPECT_EQ(active_kernel(f.family), name);
+  }
+}
+
+// Before any force: a SHASTA_KERNEL that names a kernel only the other family has (shani names no
+// SHA-512 kernel) leaves this family on its best quietly, not as an unknown name.
+TEST(Dispatch, KernelOfOnlyTheOtherFamilyIsNotUnknown) {
+  const std::string name = requested("SHASTA_KERNEL");
+  const char* family_variables[] = {"SHASTA_KERNEL_SHA256", "SHASTA_KERNEL_SHA512"};
+  bool checked = false;
+  for (int i = 0; i < 2; ++i) {
+    const Family family = i == 0 ? Family::sha224_256 : Family::sha384_512;
+    const Family other = i == 0 ? Family::sha384_512 : Family::sha224_256;
+    const char* own = std::getenv(family_variables[i]);
+    if (name.empty() || (own != nullptr && *own != '\0') || family_has(family, name) || !family_has(other, name)) {
+      continue;
+    }
+    const std::string reason = kernel_choice(family).reason;
+    EXPECT_NE(reason.find("has none for this family"), std::string::npos) << reason;
+    EXPECT_EQ(reason.find("no such kernel"), std::string::npos) << reason;
+    checked = true;
+  }
+  if (!checked) GTEST_SKIP() << "SHASTA_KERNEL names no kernel of just one family";
+}
+
+// Each row needs the CPU features its instructions take, from a list kept here apart from the
+// table: a feature dropped from a row's set (which the fake-CPU tests, reading the table, would
+// follow) is caught.
+TEST(Dispatch, EachRowNeedsTheFeaturesOfItsInstructions) {
+  const std::pair<std::string_view, std::string_view> expected[] = {
+      {"shani", "ssse3, sse4.1, sha"},
+      {"avx2", "avx2, bmi2"},
+      {"avx512", "avx2, bmi2, avx512f, avx512bw, avx512vl"},
+      {"portable", "nothing"},
+  };
+  for (Family family : {Family::sha224_256, Family::sha384_512}) {
+    for (const KernelInfo& k : kernels(family)) {
+      for (const auto& [name, needs] : expected) {
+        if (k.name == name) EXPECT_EQ(k.needs, needs) << k.name;
+      }
+    }
   }
 }
 
@@ -160,9 +201,24 @@ TEST(Dispatch, ForceEachSupportedKernelAndRefuseTheRest) {
   }
 }
 
+// The lane kernel each family reports is the one that runs (its name and lane count).
+TEST(Dispatch, ChoiceNamesTheLaneKernelThatRuns) {
+  const auto l256 = detail::active_lanes_256();
+  const auto l512 = detail::active_lanes_512();
+  const KernelChoice c256 = kernel_choice(Family::sha224_256), c512 = kernel_choice(Family::sha384_512);
+  EXPECT_EQ(c256.lanes, l256.fn != nullptr ? l256.lanes : 0);
+  EXPECT_EQ(c512.lanes, l512.fn != nullptr ? l512.lanes : 0);
+  if (l256.fn != nullptr) EXPECT_EQ(c256.lane_kernel, l256.name);
+  if (l512.fn != nullptr) EXPECT_EQ(c512.lane_kernel, l512.name);
+}
+
 TEST(Dispatch, CpuFeaturesAreReported) {
   const std::string features = cpu_features();
   EXPECT_FALSE(features.empty());
+  // one space between names, none at either end
+  EXPECT_NE(features.front(), ' ') << features;
+  EXPECT_NE(features.back(), ' ') << features;
+  EXPECT_EQ(features.find("  "), std::string::npos) << features;
 #if defined(__x86_64__)
   if (env_number("SHASTA_EXPECT_NO_SHANI", 0) == 0) {
     EXPECT_EQ(features.find("sha") != std::string::npos, cpuinfo_has("sha_ni")) << features;

@@ -347,6 +347,26 @@ TEST(Fsverity, BlockSizeLimitIsExactly2To30) {
   EXPECT_EQ(Bytes(out.begin(), out.end()), openssl_digest<Sha256>(desc.data(), desc.size()));
 }
 
+// Blocks larger than a first batch of slots (256 KiB) and than the static run of zeros (16 KiB):
+// a short last block is hashed as its bytes and then zeros, never padded in memory; one call and
+// in pieces, salted or not, against the reference.
+TEST(Fsverity, LargeBlocksWithShortData) {
+  std::mt19937_64 rng(run_seed());
+  for (const FsverityHash hash : {FsverityHash::sha256, FsverityHash::sha512}) {
+    for (const std::size_t block_size : {std::size_t{1} << 19, std::size_t{1} << 21}) {
+      for (const std::size_t size : {std::size_t{1}, std::size_t{100000}, block_size + 3, 2 * block_size}) {
+        const Bytes salt = random_bytes(rng, size % 2 == 0 ? 0 : 19);
+        const Bytes data = random_bytes(rng, size);
+        const FsverityParams params = params_of(hash, block_size, salt);
+        const Bytes want = reference(hash, block_size, salt, data);
+        EXPECT_EQ(hex_of(one_call(params, data)), hex_of(want)) << "block size " << block_size << ", size " << size;
+        EXPECT_EQ(hex_of(streamed(params, data, rng, 3 * block_size)), hex_of(want))
+            << "block size " << block_size << ", size " << size;
+      }
+    }
+  }
+}
+
 TEST(Fsverity, RefusesInvalidParameters) {
   const Bytes data = pattern(10);
   std::array<std::uint8_t, 64> out{};
@@ -365,6 +385,9 @@ TEST(Fsverity, RefusesInvalidParameters) {
   EXPECT_EQ(check(FsverityHash::sha512, 64, 0), Error::invalid_parameter);
   EXPECT_EQ(check(FsverityHash::sha256, std::size_t{1} << 31, 0), Error::invalid_parameter);
   EXPECT_EQ(check(FsverityHash::sha256, 4096, 33), Error::invalid_parameter);
+  FsverityParams null_salt = params_of(FsverityHash::sha256, 4096, {});
+  null_salt.salt = ByteView(nullptr, 4);
+  EXPECT_EQ(fsverity_digest(null_salt, data, out), Error::null_pointer);
 
   FsverityBuilder bad(params_of(FsverityHash::sha256, 1000, {}));
   EXPECT_EQ(bad.status(), Error::invalid_parameter);

@@ -148,5 +148,33 @@ TYPED_TEST(HmacKdfDifferential, Pbkdf2) {
   }
 }
 
+// Past 256 and 65,536 output blocks the block index INT(i) needs its second and third bytes, and
+// every lane kernel runs full (16 SHA-256 lanes on AVX-512) many times over: 65,543 blocks, two
+// iterations, against OpenSSL.
+template <class H>
+void pbkdf2_past_65536_blocks() {
+  const Bytes password = {'p', 'a', 's', 's'};
+  const Bytes salt = {'s', 'a', 'l', 't'};
+  const std::size_t len = 65543 * H::digest_size - 3;
+  Bytes ours(len), theirs(len);
+  ASSERT_EQ(pbkdf2_hmac<H>(password, salt, 2, ours), Error::ok);
+  ASSERT_EQ(PKCS5_PBKDF2_HMAC(reinterpret_cast<const char*>(password.data()), static_cast<int>(password.size()),
+                              salt.data(), static_cast<int>(salt.size()), 2, Alg<H>::md(), static_cast<int>(len),
+                              theirs.data()),
+            1);
+  for (std::size_t at = 0; at < len; at += H::digest_size) {
+    const std::size_t n = std::min(H::digest_size, len - at);
+    ASSERT_TRUE(std::equal(ours.begin() + at, ours.begin() + at + n, theirs.begin() + at))
+        << "output block " << at / H::digest_size + 1;
+  }
+}
+
+TEST(Pbkdf2LongOutput, Sha256PastBlock65536) {
+  pbkdf2_past_65536_blocks<Sha256>();
+}
+TEST(Pbkdf2LongOutput, Sha512PastBlock65536) {
+  pbkdf2_past_65536_blocks<Sha512>();
+}
+
 }  // namespace
 }  // namespace shasta::test

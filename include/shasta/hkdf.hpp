@@ -47,13 +47,19 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
       message[kHashLen + info.size()] = counter;
       typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(
           prk.inner_state(), H::block_size, 0, message.data() + skip, kHashLen - skip + info.size() + 1);
-      t = detail::outer_hash(prk, inner);
+      // T(i) is made in place and then copied: assigned straight to `t`, it would pass through
+      // a temporary on the stack that nothing wipes.
+      typename H::Digest next = detail::outer_hash(prk, inner);
+      t = next;
+      detail::wipe_object(next);
       detail::wipe_object(inner);
     } else {
       H inner = prk.inner();
       if (counter > 1) inner.update(std::span<const std::uint8_t>(t));
       inner.update(info.span()).update(std::span<const std::uint8_t>(&counter, 1));
-      t = detail::finish_hmac(prk, inner);
+      typename H::Digest next = detail::finish_hmac(prk, inner);
+      t = next;
+      detail::wipe_object(next);
       detail::wipe_object(inner);
     }
     const std::size_t n = std::min(kHashLen, okm.size() - done);

@@ -185,10 +185,12 @@ class Hasher {
   // message. A shorter `out` is refused with Error::output_too_small and the state is kept.
   constexpr Error finalize_into(std::span<std::uint8_t> out) noexcept {
     if (out.size() < digest_size) return Error::output_too_small;
-    // The state may be an HMAC's secret inner state: the padding's scratch copy is wiped.
-    const Digest digest = resume_and_finish<Alg, true>(state_, bytes_lo_ - buffered_,
-                                                       bytes_hi_ - (bytes_lo_ < buffered_), buffer_.data(), buffered_);
+    // The state may be an HMAC's secret inner state: the padding's scratch copy is wiped, and so
+    // is this copy of the digest (an HMAC's inner digest).
+    Digest digest = resume_and_finish<Alg, true>(state_, bytes_lo_ - buffered_, bytes_hi_ - (bytes_lo_ < buffered_),
+                                                 buffer_.data(), buffered_);
     std::copy(digest.begin(), digest.end(), out.begin());
+    if (!std::is_constant_evaluated()) secure_wipe(&digest, sizeof digest);
     reset();
     return Error::ok;
   }

@@ -1,0 +1,359 @@
+// wipe_test.cpp: the secrets that HMAC, HKDF and PBKDF2 promise to erase are gone once they return.
+// Prepared keys and streaming MACs: the object's bytes after its destructor ran (placement new on a
+// buffer of ours). Stack temporaries (pads, digests, T blocks, U values, PBKDF2's states): the
+// stack below the caller is zeroed, the function runs there, and the same stack is then searched
+// for 16-byte windows of each secret, computed independently with OpenSSL, in byte order and as
+// native-order words. Mutation testing (scripts/mutants) removes each wipe; these tests find it.
+#include <openssl/hmac.h>
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "shasta/hkdf.hpp"
+#include "shasta/kernels.hpp"
+#include "shasta/pbkdf2.hpp"
+#include "shasta/shasta.h"
+#include "support.hpp"
+
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#endif
+#ifndef VALGRIND_MAKE_MEM_DEFINED
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SHASTA_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SHASTA_TEST_ASAN 1
+#endif
+#endif
+
+namespace shasta::test {
+namespace {
+
+constexpr std::size_t kDepth = 48 * 1024;  // far more than any of these functions uses
+
+[[gnu::noinline]] void zero_stack() {
+  volatile unsigned char area[kDepth];
+  for (std::size_t i = 0; i < kDepth; ++i) area[i] = 0;
+  __asm__ __volatile__("" : : "r"(area) : "memory");
+}
+
+struct Needle {
+  std::string what;
+  Bytes bytes;
+};
+
+// The stack that the previous call used, searched for each needle; returns the needles found.
+[[gnu::noinline]] std::vector<std::string> search_stack(const std::vector<Needle>* needles) {
+  unsigned char area[kDepth];
+  __asm__ __volatile__("" : : "r"(area) : "memory");
+  VALGRIND_MAKE_MEM_DEFINED(area, kDepth);
+  std::vector<std::string> found;
+  for (const Needle& n : *needles) {
+    if (std::search(area, area + kDepth, n.bytes.begin(), n.bytes.end()) != area + kDepth) found.push_back(n.what);
+  }
+  return found;
+}
+
+// Runs `op(ctx)` on zeroed stack and returns the needles left there afterwards.
+[[gnu::noinline]] std::vector<std::string> left_on_stack(void (*op)(void*), void* ctx,
+                                                         const std::vector<Needle>& needles) {
+  zero_stack();
+  op(ctx);
+  return search_stack(&needles);
+}
+
+// Windows of a secret: 16 bytes from `from`, as they are and as native-order words of `word` bytes.
+void add_needles(std::vector<Needle>& out, const std::string& what, const Bytes& secret, std::size_t word,
+                 std::size_t from = 0) {
+  if (secret.size() < from + 16) return;
+  out.push_back({what, Bytes(secret.begin() + from, secret.begin() + from + 16)});
+  Bytes swapped(secret);
+  for (std::size_t i = 0; i + word <= swapped.size(); i += word)
+    std::reverse(swapped.begin() + i, swapped.begin() + i + word);
+  const std::size_t f = from / word * word;
+  out.push_back({what + " (as words)", Bytes(swapped.begin() + f, swapped.begin() + f + 16)});
+}
+
+Bytes random_bytes(std::size_t n, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  Bytes b(n);
+  for (auto& x : b) x = static_cast<std::uint8_t>(rng());
+  return b;
+}
+
+template <class H>
+Bytes ossl_hmac(const Bytes& key, const Bytes& msg) {
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned len = 0;
+  HMAC(Alg<H>::md(), key.data(), static_cast<int>(key.size()), msg.data(), msg.size(), out.data(), &len);
+  out.resize(len);
+  return out;
+}
+
+template <class H>
+Bytes ossl_hash(const Bytes& msg) {
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned len = 0;
+  EVP_Digest(msg.data(), msg.size(), out.data(), &len, Alg<H>::md(), nullptr);
+  out.resize(len);
+  return out;
+}
+
+Bytes cat(Bytes a, const Bytes& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// The pads of `key` (hashed first when longer than a block), and the inner digest over `msg`.
+template <class H>
+void add_hmac_needles(std::vector<Needle>& needles, Bytes key, const Bytes& msg) {
+  constexpr std::size_t kWord = sizeof(typename H::Word);
+  if (key.size() > H::block_size) {
+    key = ossl_hash<H>(key);
+    add_needles(needles, "digest of the long key", key, kWord);
+  }
+  key.resize(H::block_size, 0);
+  Bytes ipad(key), opad(key);
+  for (auto& x : ipad) x ^= 0x36;
+  for (auto& x : opad) x ^= 0x5c;
+  add_needles(needles, "K ^ ipad", ipad, kWord);
+  add_needles(needles, "K ^ opad", opad, kWord);
+  add_needles(needles, "inner digest", ossl_hash<H>(cat(ipad, msg)), kWord);
+}
+
+template <class H>
+class Wipe : public ::testing::Test {
+ protected:
+  void SetUp() override {
+#ifdef SHASTA_TEST_ASAN
+    GTEST_SKIP() << "AddressSanitizer moves locals off the stack";
+#endif
+  }
+  static void expect_clean(const std::vector<std::string>& found, const char* call) {
+    for (const auto& f : found) ADD_FAILURE() << call << " left " << f << " on the stack";
+  }
+};
+using WipeHashers = ::testing::Types<Sha256, Sha512>;
+TYPED_TEST_SUITE(Wipe, WipeHashers, HasherNames);
+
+// The objects: a prepared key's and a streaming MAC's bytes are zero after their destructors.
+TYPED_TEST(Wipe, PreparedKeyAndStreamingMacAreZeroAfterDestruction) {
+  using H = TypeParam;
+  const Bytes key = random_bytes(40, 1);
+  alignas(HmacKey<H>) unsigned char key_storage[sizeof(HmacKey<H>)];
+  auto* k = new (key_storage) HmacKey<H>(key);
+  ASSERT_NE(k->inner_state(), H::initial_state());
+  k->~HmacKey<H>();
+  EXPECT_TRUE(std::all_of(std::begin(key_storage), std::end(key_storage), [](unsigned char c) { return c == 0; }))
+      << "~HmacKey left its states";
+
+  alignas(Hmac<H>) unsigned char mac_storage[sizeof(Hmac<H>)];
+  auto* mac = new (mac_storage) Hmac<H>(key);
+  mac->update(random_bytes(H::block_size + 17, 2));
+  mac->~Hmac<H>();
+  EXPECT_TRUE(std::all_of(std::begin(mac_storage), std::end(mac_storage), [](unsigned char c) { return c == 0; }))
+      << "~Hmac left its key or its inner hash";
+}
+
+template <class H>
+struct MacCall {
+  Bytes key, msg, tag;
+  Error e = Error::ok;
+};
+
+TYPED_TEST(Wipe, HmacLeavesNoPadsOrDigests) {
+  using H = TypeParam;
+  constexpr std::size_t kWord = sizeof(typename H::Word);
+  for (std::size_t key_len : {std::size_t{40}, std::size_t{H::block_size + 50}}) {
+    SCOPED_TRACE("key of " + std::to_string(key_len) + " bytes");
+    MacCall<H> c{random_bytes(key_len, 3), random_bytes(2 * H::block_size + 40, 4), {}};
+    std::vector<Needle> needles;
+    add_hmac_needles<H>(needles, c.key, c.msg);
+    // the message's tail, which the padding's scratch block holds (a secret message)
+    add_needles(needles, "message tail", Bytes(c.msg.end() - 24, c.msg.end()), kWord);
+    const Bytes tag = ossl_hmac<H>(c.key, c.msg);
+
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             const auto t = hmac<H>(m.key, m.msg);
+                             m.tag.assign(t.begin(), t.end());
+                           },
+                           &c, needles),
+                       "hmac");
+    EXPECT_EQ(c.tag, tag);
+
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             Hmac<H> mac(m.key);
+                             mac.update(m.msg);
+                             const auto t = mac.finalize();
+                             m.tag.assign(t.begin(), t.end());
+                           },
+                           &c, needles),
+                       "Hmac::finalize");
+    EXPECT_EQ(c.tag, tag);
+
+    // The tag past what a truncated output or a failed verify gives the caller.
+    std::vector<Needle> tag_needles = needles;
+    add_needles(tag_needles, "tag beyond the truncation", tag, kWord, tag.size() - 16);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             Hmac<H> mac(m.key);
+                             mac.update(m.msg);
+                             m.tag.assign(10, 0);
+                             m.e = mac.finalize_into(m.tag);
+                           },
+                           &c, tag_needles),
+                       "Hmac::finalize_into");
+    EXPECT_EQ(c.e, Error::ok);
+    EXPECT_TRUE(std::equal(c.tag.begin(), c.tag.end(), tag.begin()));
+
+    add_needles(tag_needles, "the expected tag", tag, kWord);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             Bytes wrong(H::digest_size, 0);
+                             m.e = hmac_verify<H>(m.key, m.msg, wrong);
+                           },
+                           &c, tag_needles),
+                       "hmac_verify");
+    EXPECT_EQ(c.e, Error::tag_mismatch);
+  }
+}
+
+template <class H>
+struct KdfCall {
+  Bytes a, b, info, out;
+  Error e = Error::ok;
+  int rc = 0;
+};
+
+// T(1), T(2) of HKDF-Expand(prk, info) and the inner digests behind them.
+template <class H>
+void add_expand_needles(std::vector<Needle>& needles, const Bytes& prk, const Bytes& info, std::size_t out_len) {
+  constexpr std::size_t kWord = sizeof(typename H::Word);
+  Bytes t;
+  for (std::uint8_t i = 1; (i - 1) * H::digest_size < out_len; ++i) {
+    Bytes m = cat(cat(t, info), Bytes{i});
+    Bytes key(prk);
+    key.resize(H::block_size, 0);
+    for (auto& x : key) x ^= 0x36;
+    add_needles(needles, "inner digest of T(" + std::to_string(i) + ")", ossl_hash<H>(cat(key, m)), kWord);
+    t = ossl_hmac<H>(prk, m);
+    add_needles(needles, "T(" + std::to_string(i) + ")", t, kWord);
+  }
+}
+
+TYPED_TEST(Wipe, HkdfLeavesNoBlocksOrPrk) {
+  using H = TypeParam;
+  constexpr std::size_t kWord = sizeof(typename H::Word);
+  for (std::size_t info_len : {std::size_t{30}, std::size_t{700}}) {  // inline info, and streamed through a hasher
+    SCOPED_TRACE("info of " + std::to_string(info_len) + " bytes");
+    KdfCall<H> c{random_bytes(H::digest_size, 5), random_bytes(33, 6), random_bytes(info_len, 7), {}};
+    const std::size_t out_len = H::digest_size + 5;
+    std::vector<Needle> needles;
+    add_expand_needles<H>(needles, c.a, c.info, out_len);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& k = *static_cast<KdfCall<H>*>(p);
+                             k.out.assign(H::digest_size + 5, 0);
+                             k.e = hkdf_expand<H>(k.a, k.info, k.out);
+                           },
+                           &c, needles),
+                       "hkdf_expand");
+    EXPECT_EQ(c.e, Error::ok);
+
+    // hkdf: the PRK of Extract(salt, ikm) is wiped too
+    const Bytes prk = ossl_hmac<H>(c.a, c.b);
+    std::vector<Needle> with_prk;
+    add_needles(with_prk, "PRK", prk, kWord);
+    add_expand_needles<H>(with_prk, prk, c.info, out_len);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& k = *static_cast<KdfCall<H>*>(p);
+                             k.out.assign(H::digest_size + 5, 0);
+                             k.e = hkdf<H>(k.a, k.b, k.info, k.out);
+                           },
+                           &c, with_prk),
+                       "hkdf");
+    EXPECT_EQ(c.e, Error::ok);
+  }
+  // the C API's Extract copies the PRK out and wipes its own
+  KdfCall<H> c{random_bytes(20, 8), random_bytes(33, 9), {}, {}};
+  std::vector<Needle> prk_needles;
+  add_needles(prk_needles, "PRK", ossl_hmac<H>(c.a, c.b), kWord);
+  this->expect_clean(left_on_stack(
+                         [](void* p) {
+                           auto& k = *static_cast<KdfCall<H>*>(p);
+                           k.out.assign(H::digest_size, 0);
+                           k.rc = shasta_hkdf_extract(H::digest_size == 32 ? SHASTA_SHA256 : SHASTA_SHA512, k.a.data(),
+                                                      k.a.size(), k.b.data(), k.b.size(), k.out.data(), k.out.size());
+                         },
+                         &c, prk_needles),
+                     "shasta_hkdf_extract");
+  EXPECT_EQ(c.rc, SHASTA_OK);
+}
+
+// PBKDF2: every U_j and T_i (bytes and native words), on one block, on lanes (the whole output at
+// once), and with a last block cut short.
+TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
+  using H = TypeParam;
+  constexpr std::size_t kWord = sizeof(typename H::Word);
+  constexpr std::uint64_t kIterations = 3;
+  for (std::size_t blocks : {std::size_t{1}, std::size_t{2}, std::size_t{8}}) {
+    SCOPED_TRACE(std::to_string(blocks) + " output blocks");
+    KdfCall<H> c{random_bytes(24, 10), random_bytes(16, 11), {}, {}};
+    const std::size_t out_len = blocks * H::digest_size - (blocks > 1 ? 7 : 0);
+    std::vector<Needle> needles;
+    add_hmac_needles<H>(needles, c.a, cat(c.b, Bytes{0, 0, 0, 1}));
+    Bytes ipad(c.a);
+    ipad.resize(H::block_size, 0);
+    for (auto& x : ipad) x ^= 0x36;
+    // SHA-NI's own PBKDF2 loop (blocks run one at a time) keeps the inner digests and T in xmm
+    // registers that the compiler may spill to the kernel's frame, which no kernel wipes: there only
+    // their bytes are the library's to erase.
+    const bool kernel_spills = blocks <= 2 && std::is_same_v<H, Sha256> && active_kernel(Family::sha224_256) == "shani";
+    const auto add = [&](const std::string& what, const Bytes& secret) {
+      if (kernel_spills) {
+        needles.push_back({what, Bytes(secret.begin(), secret.begin() + 16)});
+      } else {
+        add_needles(needles, what, secret, kWord);
+      }
+    };
+    for (std::uint32_t i = 1; i <= blocks; ++i) {
+      Bytes u = ossl_hmac<H>(c.a, cat(c.b, Bytes{static_cast<std::uint8_t>(i >> 24), static_cast<std::uint8_t>(i >> 16),
+                                                 static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i)}));
+      Bytes t = u;
+      for (std::uint64_t j = 1; j <= kIterations; ++j) {
+        add_needles(needles, "U" + std::to_string(j) + " of T" + std::to_string(i), u, kWord);
+        if (j == kIterations) break;
+        // the inner digest of U(j+1): the block that the outer hash of iteration j+1 reads
+        add("inner digest of U" + std::to_string(j + 1) + " of T" + std::to_string(i), ossl_hash<H>(cat(ipad, u)));
+        u = ossl_hmac<H>(c.a, u);
+        for (std::size_t b = 0; b < t.size(); ++b) t[b] ^= u[b];
+      }
+      add("T" + std::to_string(i), t);
+    }
+    c.out.assign(out_len, 0);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& k = *static_cast<KdfCall<H>*>(p);
+                             k.e = pbkdf2_hmac<H>(k.a, k.b, kIterations, k.out);
+                           },
+                           &c, needles),
+                       "pbkdf2_hmac");
+    EXPECT_EQ(c.e, Error::ok);
+  }
+}
+
+}  // namespace
+}  // namespace shasta::test
