@@ -105,7 +105,9 @@ TEST(Dispatch, EachRowNeedsTheFeaturesOfItsInstructions) {
   for (Family family : {Family::sha224_256, Family::sha384_512}) {
     for (const KernelInfo& k : kernels(family)) {
       for (const auto& [name, needs] : expected) {
-        if (k.name == name) EXPECT_EQ(k.needs, needs) << k.name;
+        if (k.name == name) {
+          EXPECT_EQ(k.needs, needs) << k.name;
+        }
       }
     }
   }
@@ -208,8 +210,12 @@ TEST(Dispatch, ChoiceNamesTheLaneKernelThatRuns) {
   const KernelChoice c256 = kernel_choice(Family::sha224_256), c512 = kernel_choice(Family::sha384_512);
   EXPECT_EQ(c256.lanes, l256.fn != nullptr ? l256.lanes : 0);
   EXPECT_EQ(c512.lanes, l512.fn != nullptr ? l512.lanes : 0);
-  if (l256.fn != nullptr) EXPECT_EQ(c256.lane_kernel, l256.name);
-  if (l512.fn != nullptr) EXPECT_EQ(c512.lane_kernel, l512.name);
+  if (l256.fn != nullptr) {
+    EXPECT_EQ(c256.lane_kernel, l256.name);
+  }
+  if (l512.fn != nullptr) {
+    EXPECT_EQ(c512.lane_kernel, l512.name);
+  }
 }
 
 TEST(Dispatch, CpuFeaturesAreReported) {

@@ -164,7 +164,7 @@ void pbkdf2_past_65536_blocks() {
             1);
   for (std::size_t at = 0; at < len; at += H::digest_size) {
     const std::size_t n = std::min(H::digest_size, len - at);
-    ASSERT_TRUE(std::equal(ours.begin() + at, ours.begin() + at + n, theirs.begin() + at))
+    ASSERT_TRUE(std::equal(ours.data() + at, ours.data() + at + n, theirs.data() + at))
         << "output block " << at / H::digest_size + 1;
   }
 }

@@ -72,12 +72,12 @@ struct Needle {
 void add_needles(std::vector<Needle>& out, const std::string& what, const Bytes& secret, std::size_t word,
                  std::size_t from = 0) {
   if (secret.size() < from + 16) return;
-  out.push_back({what, Bytes(secret.begin() + from, secret.begin() + from + 16)});
+  out.push_back({what, Bytes(secret.data() + from, secret.data() + from + 16)});
   Bytes swapped(secret);
   for (std::size_t i = 0; i + word <= swapped.size(); i += word)
-    std::reverse(swapped.begin() + i, swapped.begin() + i + word);
+    std::reverse(swapped.data() + i, swapped.data() + i + word);
   const std::size_t f = from / word * word;
-  out.push_back({what + " (as words)", Bytes(swapped.begin() + f, swapped.begin() + f + 16)});
+  out.push_back({what + " (as words)", Bytes(swapped.data() + f, swapped.data() + f + 16)});
 }
 
 Bytes random_bytes(std::size_t n, std::uint32_t seed) {
@@ -334,14 +334,15 @@ TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
                                                  static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i)}));
       Bytes t = u;
       for (std::uint64_t j = 1; j <= kIterations; ++j) {
-        add_needles(needles, "U" + std::to_string(j) + " of T" + std::to_string(i), u, kWord);
+        add_needles(needles, std::string("U").append(std::to_string(j)).append(" of T").append(std::to_string(i)), u,
+                    kWord);
         if (j == kIterations) break;
         // the inner digest of U(j+1): the block that the outer hash of iteration j+1 reads
         add("inner digest of U" + std::to_string(j + 1) + " of T" + std::to_string(i), ossl_hash<H>(cat(ipad, u)));
         u = ossl_hmac<H>(c.a, u);
         for (std::size_t b = 0; b < t.size(); ++b) t[b] ^= u[b];
       }
-      add("T" + std::to_string(i), t);
+      add(std::string("T").append(std::to_string(i)), t);
     }
     c.out.assign(out_len, 0);
     this->expect_clean(left_on_stack(
