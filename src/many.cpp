@@ -6,64 +6,6 @@
 #include "many_engine.hpp"
 
 namespace shasta {
-namespace {
-
-template <class Alg>
-void one_by_one_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::uint8_t* digests) noexcept {
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto d = detail::one_shot<Alg>(msgs[i].data(), 64);
-    std::memcpy(digests + i * Alg::kDigestSize, d.data(), d.size());
-  }
-}
-
-// The padding of a 64-byte message: 0x80, zeros, and the bit count 512 in the last bytes.
-template <std::size_t kBytes>
-constexpr std::array<std::uint8_t, kBytes> padding_of_64() {
-  std::array<std::uint8_t, kBytes> pad{};
-  pad[0] = 0x80;
-  pad[kBytes - 2] = 0x02;
-  return pad;
-}
-
-// Whole groups of `lanes` messages on the lane kernel; SHA-256's second block is the constant
-// padding block, SHA-512's one block is the message plus constant padding.
-template <class Alg>
-void many_64(const std::array<std::uint8_t, 64>* msgs, std::size_t count, std::uint8_t* digests) noexcept {
-  using Family = typename Alg::Family;
-  using Word = typename Family::Word;
-  const auto kernel = detail::active_lanes(Family{});
-  const std::size_t lanes = std::min(kernel.lanes, detail::kMaxLanes);
-  if (kernel.fn == nullptr || lanes < 2 || count < lanes) return one_by_one_64<Alg>(msgs, count, digests);
-  std::array<Word, 8> state[detail::kMaxLanes];
-  Word* states[detail::kMaxLanes];
-  const std::uint8_t* blocks[detail::kMaxLanes];
-  for (std::size_t l = 0; l < lanes; ++l) states[l] = state[l].data();
-  static constexpr auto kPad = padding_of_64<64>();
-  std::array<std::uint8_t, 128> buffer[detail::kMaxLanes];
-  if constexpr (Family::kBlockSize == 128) {
-    for (std::size_t l = 0; l < lanes; ++l) {
-      std::memcpy(buffer[l].data() + 64, kPad.data(), 64);
-      blocks[l] = buffer[l].data();
-    }
-  }
-  std::size_t i = 0;
-  for (; count - i >= lanes; i += lanes) {
-    for (std::size_t l = 0; l < lanes; ++l) state[l] = Alg::kIv;
-    if constexpr (Family::kBlockSize == 64) {
-      for (std::size_t l = 0; l < lanes; ++l) blocks[l] = msgs[i + l].data();
-      kernel.fn(states, blocks, 1);
-      for (std::size_t l = 0; l < lanes; ++l) blocks[l] = kPad.data();
-      kernel.tail_fn(states, blocks, 1);
-    } else {
-      for (std::size_t l = 0; l < lanes; ++l) std::memcpy(buffer[l].data(), msgs[i + l].data(), 64);
-      kernel.fn(states, blocks, 1);
-    }
-    for (std::size_t l = 0; l < lanes; ++l) detail::store_many_digest<Alg>(state[l], digests, i + l);
-  }
-  one_by_one_64<Alg>(msgs + i, count - i, digests + i * Alg::kDigestSize);
-}
-
-}  // namespace
 
 namespace detail {
 
@@ -160,7 +102,11 @@ Error hash_many(std::span<const ByteView> messages, std::span<std::uint8_t> dige
 template <ManyHasher H>
 Error hash_many_64(std::span<const std::array<std::uint8_t, 64>> messages, std::span<std::uint8_t> digests) noexcept {
   if (digests.size() / H::digest_size < messages.size()) return Error::output_too_small;
-  many_64<typename H::Algorithm>(messages.data(), messages.size(), digests.data());
+  // Messages of one length: the many-message engine's same-length path (SHA-256: the message block,
+  // then the constant padding block; SHA-384/512: one block, the message and its padding).
+  detail::hash_many_run<typename H::Algorithm>(
+      messages.size(), [messages](std::size_t i) noexcept { return ByteView(messages[i].data(), 64); },
+      digests.data());
   return Error::ok;
 }
 

@@ -15,13 +15,15 @@
 #include "shasta/bytes.hpp"
 #include "shasta/detail/hasher.hpp"
 #include "shasta/detail/lanes.hpp"
+#include "shasta/detail/sha256_rounds.hpp"
+#include "shasta/detail/sha512_rounds.hpp"
 
 namespace shasta::detail {
 
-inline LaneKernel<CompressLanes256> active_lanes(const Sha256Family&) noexcept {
+inline LaneKernel<std::uint32_t> active_lanes(const Sha256Family&) noexcept {
   return active_lanes_256();
 }
-inline LaneKernel<CompressLanes512> active_lanes(const Sha512Family&) noexcept {
+inline LaneKernel<std::uint64_t> active_lanes(const Sha512Family&) noexcept {
   return active_lanes_512();
 }
 
@@ -68,6 +70,85 @@ void store_many_digest(const std::array<typename Alg::Family::Word, 8>& state, s
   store_digest(state, std::span<std::uint8_t>(digests + i * Alg::kDigestSize, Alg::kDigestSize));
 }
 
+// W(t) + K(t) of a block every message of a call shares, for the lane kernel's hash call.
+template <class Family>
+auto shared_block_wk(const std::uint8_t* block) noexcept {
+  if constexpr (Family::kBlockSize == 64) {
+    return sha256_block_wk(block);
+  } else {
+    return sha512_block_wk(block);
+  }
+}
+
+// hash_same_length hashes `count` >= lanes messages that all have `len` bytes, a group of `lanes`
+// at a time from the IV to the digest: their whole blocks from the caller's buffers, then each
+// one's padded tail (if its last bytes are not a whole block), then the padding block that has
+// none of their bytes, which is the same for all of them (if the length leaves one). With the
+// kernel's hash call the state stays in its registers throughout and that shared block costs its
+// rounds only, its schedule worked out once here. The few messages left after the last group are
+// hashed one by one on the single-stream kernel.
+template <class Alg, class Get>
+void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::uint8_t* digests,
+                      const LaneKernel<typename Alg::Family::Word>& kernel) noexcept {
+  using Family = typename Alg::Family;
+  using Word = typename Family::Word;
+  constexpr std::size_t kB = Family::kBlockSize;
+  const std::size_t lanes = std::min(kernel.lanes, kMaxLanes);
+  const std::size_t whole = len / kB;
+  const std::size_t tail = len - whole * kB;
+  std::array<std::uint8_t, 2 * kB> pad{};
+  const std::size_t pad_blocks = pad_tail<Family>(pad.data(), tail, static_cast<std::uint64_t>(len), 0);
+  const bool own_tail = tail != 0;  // pad's first block also holds message bytes: each lane its own copy
+  const bool shared = !own_tail || pad_blocks == 2;
+  const std::uint8_t* shared_block = pad.data() + (own_tail ? kB : 0);
+  const auto wk = shared_block_wk<Family>(shared_block);
+
+  std::array<std::uint8_t, kB> tail_block[kMaxLanes];
+  std::array<Word, 8> state[kMaxLanes];
+  Word* states[kMaxLanes];
+  const std::uint8_t* msgs[kMaxLanes];
+  const std::uint8_t* tails[kMaxLanes];
+  const std::uint8_t* shared_blocks[kMaxLanes];
+  for (std::size_t l = 0; l < lanes; ++l) {
+    if (own_tail) std::memcpy(tail_block[l].data(), pad.data(), kB);
+    tails[l] = tail_block[l].data();
+    shared_blocks[l] = shared_block;
+    states[l] = state[l].data();
+  }
+  std::size_t i = 0;
+  for (; count - i >= lanes; i += lanes) {
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const ByteView m = get(i + l);
+      msgs[l] = m.data();
+      if (own_tail) std::memcpy(tail_block[l].data(), m.data() + whole * kB, tail);
+    }
+    if (kernel.hash != nullptr) {
+      kernel.hash(states, Alg::kIv.data(), msgs, whole, own_tail ? tails : nullptr, shared ? wk.data() : nullptr);
+    } else {
+      for (std::size_t l = 0; l < lanes; ++l) state[l] = Alg::kIv;
+      kernel.fn(states, msgs, whole);
+      if (own_tail) kernel.tail_fn(states, tails, 1);
+      if (shared) kernel.tail_fn(states, shared_blocks, 1);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) store_many_digest<Alg>(state[l], digests, i + l);
+  }
+  for (; i < count; ++i) {
+    const ByteView m = get(i);
+    const auto d = one_shot<Alg>(m.data(), m.size());
+    std::memcpy(digests + i * Alg::kDigestSize, d.data(), d.size());
+  }
+}
+
+// same_length: whether get(0) .. get(count - 1) all have get(0)'s length (count >= 1).
+template <class Get>
+bool same_length(std::size_t count, const Get& get) noexcept {
+  const std::size_t len = get(0).size();
+  for (std::size_t i = 1; i < count; ++i) {
+    if (get(i).size() != len) return false;
+  }
+  return true;
+}
+
 // hash_many_run hashes messages get(0) .. get(count - 1) into digests (count x digest size). The
 // caller has checked the sizes and pointers.
 template <class Alg, class Get>
@@ -85,6 +166,7 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
     }
     return;
   }
+  if (same_length(count, get)) return hash_same_length<Alg>(count, get(0).size(), get, digests, kernel);
   ManyLane<Family> lane[kMaxLanes];
   Word* states[kMaxLanes];
   const std::uint8_t* blocks[kMaxLanes];

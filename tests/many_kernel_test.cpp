@@ -12,8 +12,8 @@
 namespace shasta::test {
 namespace {
 
-template <class Word, class Fn>
-void check_lanes(const detail::LaneKernel<Fn>& kernel, Fn fn, std::size_t block) {
+template <class Word>
+void check_lanes(const detail::LaneKernel<Word>& kernel, detail::CompressLanes<Word> fn, std::size_t block) {
   if (fn == nullptr) GTEST_SKIP() << "kernel " << kernel.name << " has no lane kernel";
   SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes) +
                (fn == kernel.fn ? "" : " (tail loop)"));
@@ -56,6 +56,69 @@ TEST(LaneKernel, Sha256TailLoopAgainstPortable) {
 }
 TEST(LaneKernel, Sha512TailLoopAgainstPortable) {
   check_lanes<std::uint64_t>(detail::active_lanes_512(), detail::active_lanes_512().tail_fn, 128);
+}
+
+// The lane kernel's hash call (messages of one length from the IV to the end in one call) against
+// the portable rounds: a random IV, 0 to 17 whole blocks a lane (different data and misalignment
+// per lane), with and without each lane's own tail block and a shared block given as its W+K.
+template <class Word>
+void check_hash(const detail::LaneKernel<Word>& kernel, std::size_t block) {
+  if (kernel.hash == nullptr) GTEST_SKIP() << "lane kernel " << kernel.name << " has no hash call";
+  SCOPED_TRACE(std::string("lane kernel ") + std::string(kernel.name) + " x" + std::to_string(kernel.lanes));
+  SCOPED_TRACE(seed_trace());
+  std::mt19937_64 rng(run_seed());
+  const std::size_t lanes = kernel.lanes;
+  const std::size_t stride = 19 * block + 16;
+  const Bytes data = random_bytes(rng, lanes * stride);
+  const auto compress = [](Word* state, const std::uint8_t* p, std::size_t n) {
+    if constexpr (sizeof(Word) == 4) {
+      detail::sha256_compress_portable(state, p, n);
+    } else {
+      detail::sha512_compress_portable(state, p, n);
+    }
+  };
+  for (int trial = 0; trial < (quick_mode() ? 3 : 12); ++trial) {
+    for (std::size_t whole = 0; whole <= 17; ++whole) {
+      for (int form = 0; form < 4; ++form) {
+        const bool own_tail = (form & 1) != 0, shared = (form & 2) != 0;
+        std::array<Word, 8> iv;
+        for (auto& w : iv) w = static_cast<Word>(rng());
+        const Bytes shared_block = random_bytes(rng, block);
+        std::vector<Word> shared_wk;
+        if constexpr (sizeof(Word) == 4) {
+          const auto a = detail::sha256_block_wk(shared_block.data());
+          shared_wk.assign(a.begin(), a.end());
+        } else {
+          const auto a = detail::sha512_block_wk(shared_block.data());
+          shared_wk.assign(a.begin(), a.end());
+        }
+        std::vector<std::array<Word, 8>> got(lanes), want(lanes, iv);
+        std::vector<Word*> states(lanes);
+        std::vector<const std::uint8_t*> msgs(lanes), tails(lanes);
+        for (std::size_t l = 0; l < lanes; ++l) {
+          states[l] = got[l].data();
+          msgs[l] = data.data() + l * stride + rng() % 16;
+          tails[l] = msgs[l] + (whole + 1) * block;  // a block of its own beyond the whole ones
+          compress(want[l].data(), msgs[l], whole);
+          if (own_tail) compress(want[l].data(), tails[l], 1);
+          if (shared) compress(want[l].data(), shared_block.data(), 1);
+        }
+        kernel.hash(states.data(), iv.data(), msgs.data(), whole, own_tail ? tails.data() : nullptr,
+                    shared ? shared_wk.data() : nullptr);
+        for (std::size_t l = 0; l < lanes; ++l) {
+          ASSERT_EQ(got[l], want[l]) << "lane " << l << ", " << whole << " blocks, own tail " << own_tail
+                                     << ", shared block " << shared;
+        }
+      }
+    }
+  }
+}
+
+TEST(LaneKernel, Sha256HashCallAgainstPortable) {
+  check_hash<std::uint32_t>(detail::active_lanes_256(), 64);
+}
+TEST(LaneKernel, Sha512HashCallAgainstPortable) {
+  check_hash<std::uint64_t>(detail::active_lanes_512(), 128);
 }
 
 // compress_pair (HMAC's ipad and opad blocks; a two-lane kernel on SHA-NI and ARMv8) against two

@@ -9,10 +9,10 @@ namespace shasta::detail {
 namespace {
 
 template <class Word>
-LaneKernel<LanesFn<Word>> active_lanes_of() noexcept {
+LaneKernel<Word> active_lanes_of() noexcept {
   const Selection<Word>& s = resolved_selection(static_cast<const Word*>(nullptr));
-  if (s.lanes == nullptr) return {s.row->name, 0, 0, nullptr, nullptr};
-  return {s.lanes->kernel, s.lanes->lanes, s.lanes->min_busy, s.lanes->fn, s.lanes->tail_fn};
+  if (s.lanes == nullptr) return {s.row->name, 0, 0, nullptr, nullptr, nullptr};
+  return {s.lanes->kernel, s.lanes->lanes, s.lanes->min_busy, s.lanes->fn, s.lanes->tail_fn, s.lanes->hash};
 }
 
 template <class Word>
@@ -30,10 +30,10 @@ void pair_on_active(Word* state_a, const std::uint8_t* block_a, Word* state_b, c
 
 }  // namespace
 
-LaneKernel<CompressLanes256> active_lanes_256() noexcept {
+LaneKernel<std::uint32_t> active_lanes_256() noexcept {
   return active_lanes_of<std::uint32_t>();
 }
-LaneKernel<CompressLanes512> active_lanes_512() noexcept {
+LaneKernel<std::uint64_t> active_lanes_512() noexcept {
   return active_lanes_of<std::uint64_t>();
 }
 

@@ -55,7 +55,7 @@ constexpr const LaneRow<W32>* kAvx2Lanes256 = &kAvx2X8;
 
 #ifdef SHASTA_HAVE_AVX512_SHA256_X16
 constexpr LaneRow<W32> kAvx512X16 = {"avx512", kAvx512, 16, 9, k::avx512::sha256_compress_x16,
-                                     k::avx512::sha256_compress_x16_tail};
+                                     k::avx512::sha256_compress_x16_tail, k::avx512::sha256_hash_x16};
 #endif
 
 #ifdef SHASTA_HAVE_ARMV8_X2
@@ -112,7 +112,7 @@ constexpr const LaneRow<W64>* kAvx2Lanes512 = &kAvx2X4;
 
 #ifdef SHASTA_HAVE_AVX512_SHA512_X8
 constexpr LaneRow<W64> kAvx512X8 = {"avx512", kAvx512, 8, 4, k::avx512::sha512_compress_x8,
-                                    k::avx512::sha512_compress_x8_tail};
+                                    k::avx512::sha512_compress_x8_tail, k::avx512::sha512_hash_x8};
 #endif
 
 #ifdef SHASTA_HAVE_ARMV8_SHA512_X2

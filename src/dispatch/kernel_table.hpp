@@ -18,6 +18,10 @@ namespace shasta::detail {
 template <class Word>
 using LanesFn = void (*)(Word* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 
+template <class Word>
+using HashLanesFn = void (*)(Word* const states[], const Word iv[8], const std::uint8_t* const msgs[], std::size_t whole,
+                             const std::uint8_t* const tails[], const Word* shared_wk) noexcept;
+
 // A PBKDF2 loop runs `count` more iterations from U (the state words of the last U) under a key's
 // inner and outer states, XORing each U into `sum`; U and sum are written back.
 template <class Word>
@@ -28,6 +32,7 @@ using Pbkdf2LoopFn = void (*)(const Word inner[8], const Word outer[8], Word u[8
 // null: `fn` itself where the kernel has only one; LaneKernel in detail/lanes.hpp says why).
 // `min_busy`: the fewest busy lanes for which one call beats single-stream calls (its cost in
 // single-stream blocks, measured, rounded up; PBKDF2's output blocks and update_many's groups).
+// `hash` (may be null) takes messages of one length from the IV to the end in one call.
 template <class Word>
 struct LaneRow {
   std::string_view kernel;  // the name of the row it belongs to
@@ -36,6 +41,7 @@ struct LaneRow {
   std::size_t min_busy;
   LanesFn<Word> fn;
   LanesFn<Word> tail_fn;
+  HashLanesFn<Word> hash = nullptr;
 };
 
 template <class Word>

@@ -4,6 +4,7 @@
 // another; a file that turns out larger than its buffer is streamed as usual.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -24,9 +25,13 @@ struct FileDigest {
 // 2,000 files of 4 KiB-1 MiB gained 5% at -j1 but lost 15% at -j2 (8 MiB of buffers per thread
 // leave the caches), so larger files stream.
 inline constexpr std::uint64_t kBatchFileLimit = std::uint64_t{128} << 10;
-// Files per batch: two per lane, so lanes stay busy while sizes differ.
-inline constexpr std::size_t kBatchFiles = 8;
+// Files per batch: two per lane, so lanes stay busy while sizes differ (8 for SHA-NI's 4 lanes, 32
+// for AVX-512's 16: a group smaller than the lane count would never reach the lanes at all).
+inline constexpr std::size_t kBatchFiles = 32;  // the most
 static_assert(kBatchFiles <= Digester::kMaxManyMessages);
+constexpr std::size_t files_per_group(std::size_t lanes) noexcept {
+  return std::clamp<std::size_t>(2 * lanes, 8, kBatchFiles);
+}
 
 // Digests names[i] into results[i] (at most kBatchFiles names; "-" is not one of them).
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,

@@ -28,7 +28,7 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
       (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
       names.push_back(std::move(name));
       batch_.uses.push_back(std::move(use));
-      if (names.size() == (small ? kBatchFiles : kStreamFiles)) flush_batch();
+      if (names.size() == files_per_group(stream_lanes_)) flush_batch();
       return;
     }
   }

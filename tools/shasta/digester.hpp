@@ -40,7 +40,8 @@ class Digester {
   // Digests whole messages side by side on the kernel's lanes (digest i at digests + i x size).
   // false when this kind of digester cannot (HMAC) or for more than kMaxManyMessages messages:
   // then digest them one by one.
-  static constexpr std::size_t kMaxManyMessages = 16;  // the widest lane kernel (AVX-512 SHA-256 x16)
+  // Two for each lane of the widest lane kernel (AVX-512 SHA-256 x16): groups of files are that big.
+  static constexpr std::size_t kMaxManyMessages = 32;
   // How many streams update_many runs side by side (1: it cannot).
   [[nodiscard]] virtual std::size_t lanes() const { return 1; }
   // Absorbs chunks[i] into *digesters[i] (each made by this one's fresh(); at most

@@ -14,8 +14,9 @@
 
 namespace shasta::cli {
 
-// Files per group: two for each SHA-NI lane, so that lanes freed early find work.
-inline constexpr std::size_t kStreamFiles = 8;
+// Files per group (the most; files_per_group(lanes) in batch_digest.hpp says how many): two per
+// lane, so that lanes freed early find work.
+inline constexpr std::size_t kStreamFiles = kBatchFiles;
 // Bytes read from each file at a time: a multiple of both block sizes; four lanes' buffers
 // (256 KiB) stay in this Zen 3's 512 KiB L2 cache.
 inline constexpr std::size_t kStreamChunk = std::size_t{64} << 10;

@@ -9,28 +9,36 @@ namespace shasta::detail {
 
 // A lane kernel absorbs `n` whole blocks into each of its `lanes` independent streams (stream l:
 // state states[l], blocks from blocks[l]); the same signature as src/kernels/kernel_abi.hpp.
-using CompressLanes256 = void (*)(std::uint32_t* const states[], const std::uint8_t* const blocks[],
-                                  std::size_t n) noexcept;
-using CompressLanes512 = void (*)(std::uint64_t* const states[], const std::uint8_t* const blocks[],
-                                  std::size_t n) noexcept;
+template <class Word>
+using CompressLanes = void (*)(Word* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+using CompressLanes256 = CompressLanes<std::uint32_t>;
+using CompressLanes512 = CompressLanes<std::uint64_t>;
 
-template <class Fn>
+// A hash kernel takes `lanes` messages of one length from the IV to their final states in one
+// call (the Messages256 contract of src/kernels/kernel_abi.hpp): their whole blocks, then their own
+// padded tails if tails is not null, then the padding block they share as its W+K if not null.
+template <class Word>
+using HashLanes = void (*)(Word* const states[], const Word iv[8], const std::uint8_t* const msgs[], std::size_t whole,
+                           const std::uint8_t* const tails[], const Word* shared_wk) noexcept;
+
+template <class Word>
 struct LaneKernel {
   std::string_view name;  // the kernel it belongs to, e.g. "shani" (with lanes 0: the active kernel)
   std::size_t lanes;      // 0 with a null fn: none, use the single-stream kernel
   std::size_t min_busy;   // the fewest busy lanes for which a call beats single-stream calls
-  Fn fn;
+  CompressLanes<Word> fn;
   // tail_fn does what fn does in another block loop; the many-message engine runs the padding
   // blocks of its messages on it. The hardware prefetcher learns the stride of each load
   // instruction: padding blocks read through fn's loads would break the stride it learned on the
   // messages' data (10,000 x 4 KiB out of cache on SHA-NI: 7.5% slower; through another loop, 1.5%).
-  Fn tail_fn;
+  CompressLanes<Word> tail_fn;
+  HashLanes<Word> hash;  // null where the kernel has none: the engine runs fn and tail_fn instead
 };
 
 // The lane kernel of the family's active selection: the forced kernel's own (SHASTA_KERNEL and
 // force_kernel choose both), or the best for this CPU; {name, 0, nullptr} when it has none.
-LaneKernel<CompressLanes256> active_lanes_256() noexcept;
-LaneKernel<CompressLanes512> active_lanes_512() noexcept;
+LaneKernel<std::uint32_t> active_lanes_256() noexcept;
+LaneKernel<std::uint64_t> active_lanes_512() noexcept;
 
 // compress_pair absorbs one block into each of two independent states: interleaved on the active
 // kernel's two-lane kernel where it has one (SHA-NI, ARMv8), so the pair costs about one block's

@@ -44,6 +44,20 @@ constexpr void sha256_schedule(std::uint32_t (&w)[16], std::size_t i) noexcept {
   w[i & 15] += s0 + w[(i + 9) & 15] + s1;
 }
 
+// sha256_block_wk is one block's message schedule plus the round constants, W(t) + K(t) for the
+// 64 rounds: what a lane kernel adds in each round, worked out once for a block that every message
+// of a call shares (the padding block of messages of one length).
+constexpr std::array<std::uint32_t, 64> sha256_block_wk(const std::uint8_t* block) noexcept {
+  std::uint32_t w[16];
+  for (std::size_t i = 0; i < 16; ++i) w[i] = load_be32(block + 4 * i);
+  std::array<std::uint32_t, 64> wk{};
+  for (std::size_t i = 0; i < 64; ++i) {
+    if (i >= 16) sha256_schedule(w, i);
+    wk[i] = w[i & 15] + kSha256K[i];
+  }
+  return wk;
+}
+
 // sha256_compress_portable absorbs `n` 64-byte blocks into `state`; the kernel ABI of src/kernels/kernel_abi.hpp.
 constexpr void sha256_compress_portable(std::uint32_t* state, const std::uint8_t* blocks, std::size_t n) noexcept {
   for (; n != 0; --n, blocks += 64) {

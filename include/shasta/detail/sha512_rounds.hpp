@@ -53,6 +53,18 @@ constexpr void sha512_schedule(std::uint64_t (&w)[16], std::size_t i) noexcept {
   w[i & 15] += s0 + w[(i + 9) & 15] + s1;
 }
 
+// sha512_block_wk: W(t) + K(t) for the 80 rounds of one block (sha256_block_wk says why).
+constexpr std::array<std::uint64_t, 80> sha512_block_wk(const std::uint8_t* block) noexcept {
+  std::uint64_t w[16];
+  for (std::size_t i = 0; i < 16; ++i) w[i] = load_be64(block + 8 * i);
+  std::array<std::uint64_t, 80> wk{};
+  for (std::size_t i = 0; i < 80; ++i) {
+    if (i >= 16) sha512_schedule(w, i);
+    wk[i] = w[i & 15] + kSha512K[i];
+  }
+  return wk;
+}
+
 // sha512_compress_portable absorbs `n` 128-byte blocks into `state`; the kernel ABI of src/kernels/kernel_abi.hpp.
 constexpr void sha512_compress_portable(std::uint64_t* state, const std::uint8_t* blocks, std::size_t n) noexcept {
   for (; n != 0; --n, blocks += 128) {

@@ -202,16 +202,12 @@ template <bool kSched>
   s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
 }
 
-// The block loop. Every stream advances by 64 bytes a block, so one offset serves all sixteen
-// pointers. kPrefetch: the main loop asks for each stream's block four ahead; the tail copy (padding
-// blocks, one or two a call) does not, and so is also a different loop from the main one.
+// The block loop: n >= 1 blocks of every stream into s. Every stream advances by 64 bytes a block,
+// so one offset serves all sixteen pointers. kPrefetch: the main loop asks for each stream's block
+// four ahead; the loop for padding blocks (one a call) does not, and so is also another loop.
 template <bool kPrefetch>
-[[gnu::always_inline]] inline void compress_lanes(std::uint32_t* const states[], const std::uint8_t* const blocks[],
-                                                  std::size_t n) noexcept {
-  if (n == 0) return;
+[[gnu::always_inline]] inline void absorb(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap = bswap_mask();
-  Work s;
-  load_state(states, s);
   std::size_t off = 0;
   do {
     V w[16];
@@ -227,6 +223,24 @@ template <bool kPrefetch>
     compress_block(s, w);
     off += 64;
   } while (--n != 0);
+}
+
+// One block that is the same in every stream, given as its W+K: the rounds only.
+[[gnu::always_inline]] inline void absorb_shared(Work& s, const std::uint32_t* wk) noexcept {
+  const Work in = s;
+#pragma GCC unroll 4
+  for (int t = 0; t < 64; t += 16) rounds16_given(s, wk + t);
+  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+}
+
+template <bool kPrefetch>
+[[gnu::always_inline]] inline void compress_lanes(std::uint32_t* const states[], const std::uint8_t* const blocks[],
+                                                  std::size_t n) noexcept {
+  if (n == 0) return;
+  Work s;
+  load_state(states, s);
+  absorb<kPrefetch>(s, blocks, n);
   store_state(states, s);
 }
 
@@ -241,14 +255,13 @@ void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t*
   compress_lanes<false>(states, blocks, n);
 }
 
-void sha256_compress_x16_const(std::uint32_t* const states[], const std::uint32_t wk[64]) noexcept {
-  Work s;
-  load_state(states, s);
-  const Work in = s;
-#pragma GCC unroll 4
-  for (int t = 0; t < 64; t += 16) rounds16_given(s, wk + t);
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+void sha256_hash_x16(std::uint32_t* const states[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
+                     std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
+  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
+  Work s{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+  if (whole != 0) absorb<true>(s, msgs, whole);
+  if (tails != nullptr) absorb<false>(s, tails, 1);
+  if (shared_wk != nullptr) absorb_shared(s, shared_wk);
   store_state(states, s);
 }
 

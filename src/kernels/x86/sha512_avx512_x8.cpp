@@ -179,17 +179,13 @@ template <bool kSched>
   for (int j = 0; j < 8; ++j) w[j] = _mm512_shuffle_epi8(r[j], bswap);
 }
 
-// The block loop. Every stream advances by 128 bytes a block, so one offset serves all eight
-// pointers. kPrefetch: the main loop asks for each stream's block four ahead; the tail copy (padding
-// blocks, one or two a call) does not, and so is also a different loop from the main one.
+// The block loop: n >= 1 blocks of every stream into s. Every stream advances by 128 bytes a block,
+// so one offset serves all eight pointers. kPrefetch: the main loop asks for each stream's block
+// four ahead; the loop for padding blocks (one a call) does not, and so is also another loop.
 template <bool kPrefetch>
-[[gnu::always_inline]] inline void compress_lanes(std::uint64_t* const states[], const std::uint8_t* const blocks[],
-                                                  std::size_t n) noexcept {
-  if (n == 0) return;
+[[gnu::always_inline]] inline void absorb(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap = _mm512_set4_epi64(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,
                                     0x0001020304050607LL);
-  Work s;
-  load_state(states, s);
   std::size_t off = 0;
   do {
     V w[16];
@@ -217,6 +213,24 @@ template <bool kPrefetch>
     s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
     off += 128;
   } while (--n != 0);
+}
+
+// One block that is the same in every stream, given as its W+K: the rounds only.
+[[gnu::always_inline]] inline void absorb_shared(Work& s, const std::uint64_t* wk) noexcept {
+  const Work in = s;
+#pragma GCC unroll 5
+  for (int t = 0; t < 80; t += 16) rounds16_given(s, wk + t);
+  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+}
+
+template <bool kPrefetch>
+[[gnu::always_inline]] inline void compress_lanes(std::uint64_t* const states[], const std::uint8_t* const blocks[],
+                                                  std::size_t n) noexcept {
+  if (n == 0) return;
+  Work s;
+  load_state(states, s);
+  absorb<kPrefetch>(s, blocks, n);
   store_state(states, s);
 }
 
@@ -230,14 +244,13 @@ void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* 
   compress_lanes<false>(states, blocks, n);
 }
 
-void sha512_compress_x8_const(std::uint64_t* const states[], const std::uint64_t wk[80]) noexcept {
-  Work s;
-  load_state(states, s);
-  const Work in = s;
-#pragma GCC unroll 5
-  for (int t = 0; t < 80; t += 16) rounds16_given(s, wk + t);
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+void sha512_hash_x8(std::uint64_t* const states[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+                    std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept {
+  const auto col = [iv](int i) { return _mm512_set1_epi64(static_cast<long long>(iv[i])); };
+  Work s{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+  if (whole != 0) absorb<true>(s, msgs, whole);
+  if (tails != nullptr) absorb<false>(s, tails, 1);
+  if (shared_wk != nullptr) absorb_shared(s, shared_wk);
   store_state(states, s);
 }
 
