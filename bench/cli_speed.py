@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """cli_speed.py: the shasta CLI against GNU sha*sum and `openssl dgst`, in one run, as ratios.
 
-Usage: python3 bench/cli_speed.py [--shasta build/tools/shasta/shasta] [--big-mib 1024] [--reps 3] [--dir DIR]
+Usage: python3 bench/cli_speed.py [--shasta build/tools/shasta/shasta] [--big-mib 1024] [--files 600] [--reps 3]
+                                 [--dir DIR] [--only big|many|startup]
 
 Measures (page cache warm; best of --reps runs of each command, runs interleaved):
   1. one big file: `shasta sum` (SHA-256, SHA-512) vs `sha256sum`/`sha512sum` and `openssl dgst`;
-  2. 2,000 files of 4 KiB to 1 MiB (log-uniform sizes): `shasta sum -j1`, `-j2`, GNU `sha256sum`;
+  2. --files files (600) of 4 KiB to 1 MiB (log-uniform sizes): `shasta sum -j1`, `-j2`, GNU `sha256sum`
+     and `openssl dgst -sha256` (one process each, all the files on its command line);
   3. start-up: one 3-byte file, 200 runs each: shasta (as sha256sum and as `shasta sum`) vs GNU.
 Each command's output is discarded; the digests are compared once, so a fast wrong answer fails.
 """
@@ -83,7 +85,7 @@ def many_files(d, shasta):
     sizes = random.Random(2)  # its own generator: the same sizes whether or not files exist already
     data = random.Random(3)
     names, total = [], 0
-    for i in range(2000):
+    for i in range(ARGS.files):
         size = int(4096 * 256 ** sizes.random())  # log-uniform, 4 KiB .. 1 MiB
         name = os.path.join(sub, f'f{i:04d}')
         if not os.path.exists(name) or os.path.getsize(name) != size:
@@ -95,15 +97,17 @@ def many_files(d, shasta):
         a = subprocess.run([shasta, 'sum', '-j', j] + names, capture_output=True, check=True).stdout
         b = subprocess.run(['sha256sum'] + names, capture_output=True, check=True).stdout
         if a != b:
-            sys.exit(f'shasta sum -j{j} output differs from sha256sum on the 2,000 files')
+            sys.exit(f'shasta sum -j{j} output differs from sha256sum on the {ARGS.files} files')
     t = best_time({'j1': [shasta, 'sum', '-j1'] + names, 'j2': [shasta, 'sum', '-j2'] + names,
-                   'gnu': ['sha256sum'] + names})
-    print(f'2,000 files, {total / 2**20:.0f} MiB in all:')
+                   'gnu': ['sha256sum'] + names, 'openssl': ['openssl', 'dgst', '-sha256'] + names})
+    print(f'{ARGS.files} files, {total / 2**20:.0f} MiB in all:')
     row('shasta sum -j1', t['j1'], size=total)
     row('shasta sum -j2', t['j2'], size=total)
     row('GNU sha256sum', t['gnu'], size=total)
+    row('openssl dgst -sha256', t['openssl'], size=total)
     print(f'  {"":40s} -j2 / -j1                  {t["j1"] / t["j2"]:6.2f}x')
     print(f'  {"":40s} -j1 / GNU                  {t["gnu"] / t["j1"]:6.2f}x')
+    print(f'  {"":40s} -j1 / openssl dgst         {t["openssl"] / t["j1"]:6.2f}x')
 
 
 def start_up(d, shasta):
@@ -133,6 +137,7 @@ def main():
     parser.add_argument('--shasta', default='build/tools/shasta/shasta')
     parser.add_argument('--big-mib', type=int, default=1024)
     parser.add_argument('--reps', type=int, default=3)
+    parser.add_argument('--files', type=int, default=600, help='how many files the many-files row hashes')
     parser.add_argument('--dir', help='where to keep the data (default: a temporary directory)')
     parser.add_argument('--only', choices=['big', 'many', 'startup'])
     ARGS = parser.parse_args()

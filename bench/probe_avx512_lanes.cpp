@@ -5,8 +5,8 @@
 //   $C -mavx512f -mavx512bw -mavx512vl -c $X/sha256_avx512_x16.cpp $X/sha512_avx512_x8.cpp
 //   $C -c $K/sha256_portable.cpp $K/sha512_portable.cpp $K/round_constants.cpp bench/probe_avx512_lanes.cpp
 //   $C -mavx2 -mbmi2 -c $X/sha256_avx2_x8.cpp $X/sha512_avx2.cpp
-//   $C -mavx2 -mbmi2 -DSHASTA_HAVE_AVX2_X5_ASM -c $X/sha512_avx2_x4.cpp
-//   $C -msha -mssse3 -msse4.1 -DSHASTA_HAVE_SHANI_X4_ASM -c $X/sha256_shani_x4.cpp
+//   $C -mavx2 -mbmi2 -DSHASTA_HAVE_AVX2_X5_ASM -c $X/sha512_avx2_lanes.cpp
+//   $C -msha -mssse3 -msse4.1 -DSHASTA_HAVE_SHANI_X4_ASM -c $X/sha256_shani_lanes.cpp
 //   $C -c $X/sha512_avx2_x5_blocks.S $X/sha256_shani_x4_blocks.S
 //   $C *.o -o probe && ./probe            # checks only
 //   ./probe bench [skew]                  # and speed: 4 KiB a lane, lanes `skew` bytes apart
@@ -59,63 +59,6 @@ void check(const char* name, Fn fn, Ref ref) {
     }
   }
   std::printf("%s: %d cases checked\n", name, cases);
-}
-
-// The _const entry points: one block the same in every lane, its W+K worked out here (the plain
-// FIPS 180-4 schedule).
-static int g_const_failures = 0;
-static std::uint32_t r32(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-static std::uint64_t r64(std::uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
-static void check_const() {
-  std::mt19937_64 rng(777);
-  int cases = 0;
-  for (int rep = 0; rep < 50; ++rep) {
-    std::uint8_t block[128];
-    for (auto& b : block) b = (std::uint8_t)rng();
-    if (rep == 0) { std::memset(block, 0, 128); block[0] = 0x80; block[62] = 0x20; }  // a padding block
-    {  // SHA-256
-      std::uint32_t w[64], wk[64];
-      for (int t = 0; t < 16; ++t) w[t] = (std::uint32_t)block[4*t] << 24 | block[4*t+1] << 16 | block[4*t+2] << 8 | block[4*t+3];
-      for (int t = 16; t < 64; ++t) {
-        std::uint32_t s0 = r32(w[t-15], 7) ^ r32(w[t-15], 18) ^ (w[t-15] >> 3);
-        std::uint32_t s1 = r32(w[t-2], 17) ^ r32(w[t-2], 19) ^ (w[t-2] >> 10);
-        w[t] = w[t-16] + s0 + w[t-7] + s1;
-      }
-      for (int t = 0; t < 64; ++t) wk[t] = w[t] + kSha256RoundConstants.k[t];
-      std::uint32_t st[16][8], want[16][8]; std::uint32_t* sp[16];
-      for (int l = 0; l < 16; ++l) { for (int i = 0; i < 8; ++i) st[l][i] = want[l][i] = (std::uint32_t)rng(); sp[l] = st[l]; portable::sha256_compress(want[l], block, 1); }
-      avx512::sha256_compress_x16_const(sp, wk);
-      for (int l = 0; l < 16; ++l) if (std::memcmp(st[l], want[l], 32)) { ++g_const_failures; if (g_const_failures < 5) std::printf("FAIL sha256 const rep %d lane %d\n", rep, l); }
-    }
-    {  // SHA-512
-      std::uint64_t w[80], wk[80];
-      for (int t = 0; t < 16; ++t) { w[t] = 0; for (int i = 0; i < 8; ++i) w[t] = w[t] << 8 | block[8*t+i]; }
-      for (int t = 16; t < 80; ++t) {
-        std::uint64_t s0 = r64(w[t-15], 1) ^ r64(w[t-15], 8) ^ (w[t-15] >> 7);
-        std::uint64_t s1 = r64(w[t-2], 19) ^ r64(w[t-2], 61) ^ (w[t-2] >> 6);
-        w[t] = w[t-16] + s0 + w[t-7] + s1;
-      }
-      for (int t = 0; t < 80; ++t) wk[t] = w[t] + kSha512RoundConstants.k[t];
-      std::uint64_t st[8][8], want[8][8]; std::uint64_t* sp[8];
-      for (int l = 0; l < 8; ++l) { for (int i = 0; i < 8; ++i) st[l][i] = want[l][i] = rng(); sp[l] = st[l]; portable::sha512_compress(want[l], block, 1); }
-      avx512::sha512_compress_x8_const(sp, wk);
-      for (int l = 0; l < 8; ++l) if (std::memcmp(st[l], want[l], 64)) { ++g_const_failures; if (g_const_failures < 5) std::printf("FAIL sha512 const rep %d lane %d\n", rep, l); }
-    }
-    ++cases;
-  }
-  std::printf("_const: %d blocks x (16 + 8 lanes) checked, %d failures\n", cases, g_const_failures);
-  // Speed: best of 2000 calls, TSC ticks per call.
-  std::uint32_t wk32[64] = {}; std::uint64_t wk64[80] = {};
-  std::uint32_t st32[16][8] = {}; std::uint32_t* sp32[16]; std::uint64_t st64[8][8] = {}; std::uint64_t* sp64[8];
-  for (int l = 0; l < 16; ++l) sp32[l] = st32[l];
-  for (int l = 0; l < 8; ++l) sp64[l] = st64[l];
-  double b32 = 1e30, b64 = 1e30;
-  for (int r = 0; r < 2000; ++r) {
-    std::uint64_t t0 = __rdtsc(); avx512::sha256_compress_x16_const(sp32, wk32); std::uint64_t t1 = __rdtsc();
-    avx512::sha512_compress_x8_const(sp64, wk64); std::uint64_t t2 = __rdtsc();
-    b32 = std::min(b32, double(t1 - t0)); b64 = std::min(b64, double(t2 - t1));
-  }
-  std::printf("_const calls: sha256 x16 %.0f ticks, sha512 x8 %.0f ticks (one block of every lane)\n", b32, b64);
 }
 
 static double clock_ratio() {  // core cycles per TSC tick, from a dependent imul chain (3 cycles each)
@@ -171,8 +114,6 @@ int main(int argc, char** argv) {
   check<std::uint32_t, 16, 64>("sha256_compress_x16_tail", avx512::sha256_compress_x16_tail, portable::sha256_compress);
   check<std::uint64_t, 8, 128>("sha512_compress_x8", avx512::sha512_compress_x8, portable::sha512_compress);
   check<std::uint64_t, 8, 128>("sha512_compress_x8_tail", avx512::sha512_compress_x8_tail, portable::sha512_compress);
-  check_const();
-  failures += g_const_failures;
   std::printf("failures: %d\n", failures);
   if (!do_bench) return failures != 0;
   std::printf("core clock / TSC (long imul chain) = %.3f\n", clock_ratio());

@@ -40,7 +40,7 @@ struct ManyAccess {
       group = distinct_run(hashers + first, std::min(lanes, count - first));
       const std::uint8_t* p[kMaxLanes];
       std::size_t n[kMaxLanes];
-      std::size_t common = SIZE_MAX;  // whole blocks every hasher of the group can take
+      std::size_t whole[kMaxLanes];  // whole blocks each hasher of the group can take on the lanes
       for (std::size_t l = 0; l < group; ++l) {
         Hasher<Alg>& h = *hashers[first + l];
         p[l] = chunks[first + l].data();
@@ -52,17 +52,32 @@ struct ManyAccess {
           p[l] += take;
           n[l] -= take;
         }
-        common = std::min(common, h.buffered_ == 0 ? n[l] / kB : 0);
+        whole[l] = h.buffered_ == 0 ? n[l] / kB : 0;
       }
-      if (group >= kernel.min_busy && lanes > 1 && common != 0) {
-        Word* states[kMaxLanes];
-        std::array<Word, 8> scratch[kMaxLanes]{};
-        for (std::size_t l = 0; l < lanes; ++l) {
-          states[l] = l < group ? hashers[first + l]->state_.data() : scratch[l].data();
-          if (l >= group) p[l] = p[0];
+      // Lane calls while at least min_busy hashers have whole blocks left, each for as many as the
+      // shortest of them has: chunks of unequal lengths (files ending) still run on the lanes, the
+      // others idling on a scratch state.
+      Word* states[kMaxLanes];
+      std::array<Word, 8> scratch[kMaxLanes];
+      const std::uint8_t* q[kMaxLanes];
+      while (lanes > 1) {
+        std::size_t busy = 0, common = 0, some = 0;
+        for (std::size_t l = 0; l < group; ++l) {
+          if (whole[l] == 0) continue;
+          common = busy++ == 0 ? whole[l] : std::min(common, whole[l]);
+          some = l;
         }
-        kernel.fn(states, p, common);
-        for (std::size_t l = 0; l < group; ++l) p[l] += common * kB, n[l] -= common * kB;
+        if (busy < std::max<std::size_t>(kernel.min_busy, 2)) break;
+        for (std::size_t l = 0; l < lanes; ++l) {
+          const bool mine = l < group && whole[l] != 0;
+          states[l] = mine ? hashers[first + l]->state_.data() : scratch[l].data();
+          q[l] = mine ? p[l] : p[some];
+        }
+        kernel.fn(states, q, common);
+        for (std::size_t l = 0; l < group; ++l) {
+          if (whole[l] == 0) continue;
+          p[l] += common * kB, n[l] -= common * kB, whole[l] -= common;
+        }
       }
       for (std::size_t l = 0; l < group; ++l) hashers[first + l]->absorb_counted(p[l], n[l]);
     }

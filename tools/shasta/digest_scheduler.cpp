@@ -28,7 +28,12 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
       (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
       names.push_back(std::move(name));
       batch_.uses.push_back(std::move(use));
-      if (names.size() == files_per_group(stream_lanes_)) flush_batch();
+      // Large files stream in groups of about eight per lane (128 on AVX-512), so that the lanes
+      // stay full while files end: a group's last files run one by one. Small ones are batched
+      // about two per lane, eight batches to a flush. 600 files of 4 KiB-1 MiB, -j1, Emerald
+      // Rapids: groups of 16 large files 80 ms, of 128 72 ms (openssl dgst 109 ms).
+      constexpr std::size_t kGroupsPerFlush = 4;
+      if (names.size() == (small ? 2 : 1) * kGroupsPerFlush * files_per_group(stream_lanes_)) flush_batch();
       return;
     }
   }
@@ -46,9 +51,9 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
     jobs_.add(std::move(work), std::move(release));
 }
 
-// The batch's small files make one step and its large files another (one each when too few to
-// fill the lanes: then they are better spread over the threads); one more step then hands the
-// digests out in operand order.
+// The batch's small files make steps of files_per_group files and its large files one more (one
+// each when too few to fill the lanes: then they are better spread over the threads); a last step
+// then hands the digests out in operand order.
 void DigestScheduler::flush_batch() {
   if (batch_.uses.empty()) return;
   auto batch = std::make_shared<Batch>(std::move(batch_));
@@ -63,18 +68,22 @@ void DigestScheduler::flush_batch() {
   using DigestGroup = void (*)(std::span<const std::string>, const Digester&, std::span<FileDigest>,
                                std::atomic<std::uint64_t>*);
   const auto add_group = [&](const std::vector<std::string>& names, const std::vector<std::size_t>& at,
-                             DigestGroup digest_group) {
+                             std::size_t first, std::size_t count, DigestGroup digest_group) {
     jobs_.add(
-        [this, batch, results, &names, &at, digest_group] {
-          std::vector<FileDigest> got(names.size());
-          digest_group(names, prototype_, got, bytes_done_);
-          for (std::size_t i = 0; i < got.size(); ++i) (*results)[at[i]] = std::move(got[i]);
+        [this, batch, results, &names, &at, first, count, digest_group] {
+          std::vector<FileDigest> got(count);
+          digest_group(std::span(names).subspan(first, count), prototype_, got, bytes_done_);
+          for (std::size_t i = 0; i < count; ++i) (*results)[at[first + i]] = std::move(got[i]);
         },
         nothing);
   };
-  if (!batch->small_names.empty()) add_group(batch->small_names, batch->small_at, digest_batch);
+  const std::size_t group = files_per_group(stream_lanes_);
+  for (std::size_t first = 0; first < batch->small_names.size(); first += group) {
+    add_group(batch->small_names, batch->small_at, first, std::min(group, batch->small_names.size() - first),
+              digest_batch);
+  }
   if (batch->large_names.size() >= stream_lanes_) {
-    add_group(batch->large_names, batch->large_at, digest_streams);
+    add_group(batch->large_names, batch->large_at, 0, batch->large_names.size(), digest_streams);
   } else {
     for (std::size_t i = 0; i < batch->large_names.size(); ++i) {
       jobs_.add(
