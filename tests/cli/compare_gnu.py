@@ -6,7 +6,7 @@ same operands, in a fixture directory full of awkward file names, and compares s
 the exit status byte for byte. The contract is that of GNU coreutils 9.1 on Debian 12: GNU's output
 is the reference for every case.
 
-    python3 tests/cli/compare_gnu.py PATH/TO/shasta [--quick] [-k SUBSTRING] [--self-test]
+    python3 tests/cli/compare_gnu.py PATH/TO/shasta [--quick] [-k SUBSTRING] [--needs WHAT] [--self-test]
 
 shasta is run three ways for most cases:
   multi   argv[0] = 'sha256sum' (the multi-call binary; GNU gets the same argv[0])
@@ -17,9 +17,12 @@ Also: --list (case names), --dump (GNU's output per selected case), --seed, --ma
 --self-test puts GNU on the shasta side too (extension options left out, 'shasta sum' emulated by
 running GNU with argv[0] = 'shasta sum') and must pass 100%: it validates the harness itself.
 
-Standard library only (Python 3.11). Exit status: 0 all passed, 1 some case failed, 2 harness error.
+Standard library only (Python 3.11). Exit status: 0 all passed, 1 some case failed, 2 harness error
+(or no case selected), 77 every selected case skipped.
 Cases this host cannot run (running as root without setpriv, no C.UTF-8 locale) are left out and
-counted as skipped in the summary line (with a SKIP line saying why).
+counted as skipped in the summary line (with a SKIP line saying why). --needs selects the cases by
+what they need (nothing, utf8, nobody), so that ctest runs each kind as an entry of its own and
+reports one the host cannot run as skipped (exit 77), not as passed.
 """
 
 from __future__ import annotations
@@ -1193,6 +1196,13 @@ def run_case(runner: Runner, case: Case, self_test: bool):
     return case, fails
 
 
+def needs(case: Case) -> str:
+    """What a case needs of the host: 'nobody' (setpriv, as root), 'utf8' (the locale) or 'nothing'."""
+    if case.nobody:
+        return 'nobody'
+    return 'utf8' if case.locale != 'C' else 'nothing'
+
+
 def probe_nobody(root: str, shasta: str | None, self_test: bool) -> tuple[str | None, str]:
     if os.geteuid() != 0:
         return 'direct', f'running as uid {os.geteuid()}'
@@ -1221,6 +1231,8 @@ def main() -> int:
     ap.add_argument('--quick', action='store_true', help='shrink the exhaustive and randomized parts')
     ap.add_argument('-k', action='append', default=[], metavar='SUBSTRING',
                     help='run only cases whose name contains SUBSTRING (repeatable: any of them)')
+    ap.add_argument('--needs', choices=['nothing', 'utf8', 'nobody'],
+                    help='run only the cases that need this of the host (default: all)')
     ap.add_argument('--seed', type=int, default=20240601, help='seed of the randomized parts')
     ap.add_argument('--jobs', type=int, default=max(2, min(4, (os.cpu_count() or 2))),
                     help='cases run concurrently')
@@ -1247,10 +1259,15 @@ def main() -> int:
     cases = build_cases(opts.quick, opts.seed)
     if opts.k:
         cases = [c for c in cases if any(k in c.name for k in opts.k)]
+    if opts.needs:
+        cases = [c for c in cases if needs(c) == opts.needs]
     if opts.list:
         for c in cases:
             print(c.name)
         return 0
+    if not cases:
+        print('compare_gnu: no case selected (-k or --needs matches nothing?)', file=sys.stderr)
+        return 2
 
     skipped = []
     skipped_cases = 0
@@ -1267,8 +1284,8 @@ def main() -> int:
                 skipped.append(f'{n} unreadable-file cases skipped: {why}')
                 skipped_cases += n
                 cases = [c for c in cases if not c.nobody]
-        if 'C.utf8' not in subprocess.run(['locale', '-a'], capture_output=True, text=True).stdout.split():
-            n = sum(c.locale != 'C' for c in cases)
+        n = sum(c.locale != 'C' for c in cases)
+        if n and 'C.utf8' not in subprocess.run(['locale', '-a'], capture_output=True, text=True).stdout.split():
             skipped.append(f'{n} C.UTF-8 cases skipped: the locale is not installed')
             skipped_cases += n
             cases = [c for c in cases if c.locale == 'C']
@@ -1328,7 +1345,12 @@ def main() -> int:
     print(f'{len(results) + skipped_cases} cases: {len(results)} run, {failed} failed, {skipped_cases} skipped'
           + (f', {quirks} known-quirk differences not counted' if quirks else '')
           + f' ({runs} runs, {time.monotonic() - t0:.1f} s, {mode})')
-    return 1 if failed else 0
+    if failed:
+        return 1
+    if not results:
+        print('SKIPPED: every selected case needs what this host lacks')
+        return 77
+    return 0
 
 
 if __name__ == '__main__':
