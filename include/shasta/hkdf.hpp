@@ -45,11 +45,11 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
       const std::size_t skip = counter > 1 ? 0 : kHashLen;
       std::copy(t.begin(), t.end(), message.begin());
       message[kHashLen + info.size()] = counter;
-      typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(
+      typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
           prk.inner_state(), H::block_size, 0, message.data() + skip, kHashLen - skip + info.size() + 1);
       // T(i) is made in place and then copied: assigned straight to `t`, it would pass through
       // a temporary on the stack that nothing wipes.
-      typename H::Digest next = detail::outer_hash(prk, inner);
+      typename H::Digest next = detail::outer_hash_of_state(prk, inner);
       t = next;
       detail::wipe_object(next);
       detail::wipe_object(inner);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -117,6 +118,49 @@ typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& i
                                                         inner_digest.size());
 }
 
+// The outer hash's block after HashLen bytes of inner digest: 0x80, zeros and the bit count of
+// K^opad plus the digest, as words whose bytes in memory are that block.
+template <class H>
+constexpr std::array<typename H::Word, 16> outer_block_template() noexcept {
+  std::array<std::uint8_t, H::block_size> bytes{};
+  bytes[H::digest_size] = 0x80;
+  const std::uint64_t bits = (H::block_size + H::digest_size) * 8;
+  for (std::size_t i = 0; i < 8; ++i) bytes[H::block_size - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  return std::bit_cast<std::array<typename H::Word, 16>>(bytes);
+}
+
+// outer_hash_of_state turns the inner hash's final state into the tag. The outer block is a copy
+// of a constant template with the inner digest's words byte-swapped into its front: whole-vector
+// stores the kernel's vector loads can take their data from. Digest bytes stored a byte or a word
+// at a time and copied in make those loads wait for the stores to reach the cache (failed store
+// forwarding), on the chain from the inner hash to the tag: 20-30 ns of a 150 ns prepared-key
+// HMAC-SHA256 on Emerald Rapids.
+template <class H>
+typename H::Digest outer_hash_of_state(const HmacKey<H>& key, const typename H::ChainingState& inner) noexcept {
+  using Word = typename H::Word;
+  constexpr std::size_t kWhole = H::digest_size / sizeof(Word);
+  static constexpr std::array<Word, 16> kTemplate = outer_block_template<H>();
+  const auto big_endian = [](Word v) noexcept {
+    if constexpr (std::endian::native == std::endian::little) {
+      if constexpr (sizeof(Word) == 4) v = __builtin_bswap32(v);
+      if constexpr (sizeof(Word) == 8) v = __builtin_bswap64(v);
+    }
+    return v;
+  };
+  alignas(64) std::array<Word, 16> block = kTemplate;
+  for (std::size_t i = 0; i < kWhole; ++i) block[i] = big_endian(inner[i]);
+  if constexpr (H::digest_size % sizeof(Word) != 0) {  // SHA-512/224: the upper half of one more word
+    block[kWhole] |= big_endian(inner[kWhole] & (~Word{0} << (8 * sizeof(Word) / 2)));
+  }
+  typename H::ChainingState state = key.outer_state();
+  H::compress_blocks(state, reinterpret_cast<const std::uint8_t*>(block.data()), 1);
+  typename H::Digest tag{};
+  store_digest(state, std::span<std::uint8_t>(tag));
+  wipe_object(block);
+  wipe_object(state);  // the tag as words: secret where it is HKDF's T(i) or a PRK
+  return tag;
+}
+
 // finish_hmac turns a streamed inner hash into the tag.
 template <class H>
 typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
@@ -200,9 +244,9 @@ class Hmac {
 // after the prepared inner state, no streaming buffer.
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
-  typename H::Digest inner = detail::resume_and_finish<typename H::Algorithm, true>(key.inner_state(), H::block_size, 0,
-                                                                                    message.data(), message.size());
-  typename H::Digest tag = detail::outer_hash(key, inner);
+  typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
+      key.inner_state(), H::block_size, 0, message.data(), message.size());
+  typename H::Digest tag = detail::outer_hash_of_state(key, inner);
   detail::wipe_object(inner);
   return tag;
 }

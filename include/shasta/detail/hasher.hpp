@@ -85,14 +85,15 @@ constexpr void pad_and_compress(FinishWork<Family>& work, const std::uint8_t* p,
   Family::compress(work.state.data(), work.blocks.data(), whole + pad);
 }
 
-// resume_and_finish completes a message whose first `prior_hi:prior_lo` bytes (whole blocks) left
-// `start`, with its last `n` bytes at `p`. A short message (under two blocks) is copied with its
-// padding into a local buffer and absorbed in one kernel call: the kernel's entry and exit (state
-// loads, shuffles and stores) come once, not twice. A longer one has its whole blocks but the last
-// compressed straight from `p`, then the last whole block and the padded tail in one more call.
-// With kWipe the local state and buffer are erased before returning (HMAC's secret states).
+// resume_and_finish_state completes a message whose first `prior_hi:prior_lo` bytes (whole blocks)
+// left `start`, with its last `n` bytes at `p`, and returns the final chaining state (the digest
+// before it becomes bytes). A short message (under two blocks) is copied with its padding into a
+// local buffer and absorbed in one kernel call: the kernel's entry and exit (state loads, shuffles
+// and stores) come once, not twice. A longer one has its whole blocks but the last compressed
+// straight from `p`, then the last whole block and the padded tail in one more call. With kWipe
+// the local state and buffer are erased before returning (HMAC's secret states).
 template <Sha2Algorithm Alg, bool kWipe = false>
-constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
+constexpr std::array<typename Alg::Family::Word, 8> resume_and_finish_state(
     const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
     const std::uint8_t* p, std::size_t n) noexcept {
   using Family = typename Alg::Family;
@@ -104,10 +105,23 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
   const std::size_t direct = n < 2 * kB ? 0 : (n / kB - 1) * kB;  // all whole blocks but the last
   if (direct != 0) Family::compress(work.state.data(), p, direct / kB);
   pad_and_compress<Family>(work, p + direct, n - direct, total_lo, total_hi);
-  std::array<std::uint8_t, Alg::kDigestSize> out{};
-  store_digest(work.state, std::span<std::uint8_t>(out));
+  const std::array<typename Family::Word, 8> state = work.state;
   if constexpr (kWipe) {
     if (!std::is_constant_evaluated()) secure_wipe(&work, sizeof work);
+  }
+  return state;
+}
+
+// resume_and_finish is resume_and_finish_state's digest.
+template <Sha2Algorithm Alg, bool kWipe = false>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
+    const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
+    const std::uint8_t* p, std::size_t n) noexcept {
+  std::array<typename Alg::Family::Word, 8> state = resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
+  std::array<std::uint8_t, Alg::kDigestSize> out{};
+  store_digest(state, std::span<std::uint8_t>(out));
+  if constexpr (kWipe) {
+    if (!std::is_constant_evaluated()) secure_wipe(&state, sizeof state);
   }
   return out;
 }
