@@ -2,7 +2,9 @@
 // held. Where a batch is one block (a slot of 128 KiB or more), each block must be hashed as soon as
 // it is full: a builder that waited for a second would grow its slots to two blocks (2 GiB for
 // 1 GiB blocks) with the same digest. The binary's global operator new remembers the largest
-// allocation; the test compares it with one slot (the padded salt and a block).
+// allocation; the test compares it with one slot (the padded salt and a block). It can also refuse
+// every allocation: out of memory while the tree's upper levels are built is Error::out_of_memory.
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -12,18 +14,21 @@
 
 namespace {
 std::atomic<std::size_t> g_largest{0};
+std::atomic<bool> g_refuse{false};  // every allocation fails, as when memory runs out
 }  // namespace
 
-void* operator new(std::size_t size) {
+// Out of line: inlined beside the deletes below, GCC 12 takes malloc and free for a mismatched pair.
+[[gnu::noinline]] void* operator new(std::size_t size) {
+  if (g_refuse.load()) throw std::bad_alloc();
   for (std::size_t seen = g_largest.load(); size > seen && !g_largest.compare_exchange_weak(seen, size);) {
   }
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept {
+[[gnu::noinline]] void operator delete(void* p) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept {
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
 
@@ -70,6 +75,25 @@ TEST(FsverityMemory, LargeBlocksHoldOneBlockPerLevel) {
   void* probe = ::operator new(1000);  // a direct call, which no compiler may elide
   EXPECT_EQ(g_largest.load(), 1000u);
   ::operator delete(probe);
+}
+
+// Memory that runs out in finish (the first allocation of an upper level) is reported as such, and
+// the builder is reset, not left half done.
+TEST(FsverityMemory, OutOfMemoryInFinishIsReported) {
+  FsverityParams params;
+  params.hash = FsverityHash::sha256;
+  params.block_size = 4096;
+  static std::array<std::uint8_t, 3 * 4096 + 100> data;  // no std::vector: its delete inlined beside
+  data.fill(0x5a);                                         // this operator new trips -Wmismatched-new-delete
+  FsverityBuilder builder(params);
+  ASSERT_EQ(builder.status(), Error::ok);
+  ASSERT_EQ(builder.update(ByteView(data.data(), data.size())), Error::ok);
+  std::array<std::uint8_t, 64> digest{};
+  g_refuse = true;
+  const Error e = builder.finish(std::span<std::uint8_t>(digest.data(), builder.digest_size()));
+  g_refuse = false;
+  EXPECT_EQ(e, Error::out_of_memory);
+  EXPECT_EQ(digest, (std::array<std::uint8_t, 64>{})) << "a refusal wrote a digest";
 }
 
 }  // namespace
