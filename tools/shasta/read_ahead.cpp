@@ -7,6 +7,7 @@
 #include <array>
 #include <cerrno>
 #include <condition_variable>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -61,12 +62,15 @@ class Ring {
   std::uint64_t emptied_ = 0;
 };
 
-void fill(int fd, Chunk& chunk) {
+// Reads up to `limit` bytes (at most one chunk) into the chunk; `last` at the end of the file, on an
+// error, or when the limit is reached.
+void fill(int fd, Chunk& chunk, std::uint64_t limit) {
   chunk.size = 0;
   chunk.error = 0;
   chunk.last = false;
-  while (chunk.size < kChunk) {
-    const ssize_t n = ::read(fd, chunk.data.get() + chunk.size, kChunk - chunk.size);
+  const std::size_t want = limit < kChunk ? static_cast<std::size_t>(limit) : kChunk;
+  while (chunk.size < want) {
+    const ssize_t n = ::read(fd, chunk.data.get() + chunk.size, want - chunk.size);
     if (n == 0) {
       chunk.last = true;
       return;
@@ -79,16 +83,18 @@ void fill(int fd, Chunk& chunk) {
     }
     chunk.size += static_cast<std::size_t>(n);
   }
+  if (want == limit) chunk.last = true;
 }
 
 }  // namespace
 
-int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+int read_ahead(int fd, std::uint64_t limit, const std::function<void(const std::uint8_t*, std::size_t)>& consume) {
   Ring ring;
-  std::thread reader([&ring, fd] {
-    for (;;) {
+  std::thread reader([&ring, fd, limit] {
+    for (std::uint64_t left = limit;;) {
       Chunk& chunk = ring.slot_to_fill();
-      fill(fd, chunk);
+      fill(fd, chunk, left);
+      left -= chunk.size;
       const bool last = chunk.last;
       ring.filled();
       if (last) return;
@@ -97,8 +103,7 @@ int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::ui
   int error = 0;
   for (;;) {
     Chunk& chunk = ring.slot_to_hash();
-    digester.update(chunk.data.get(), chunk.size);
-    if (bytes_done != nullptr) bytes_done->fetch_add(chunk.size, std::memory_order_relaxed);
+    if (chunk.size != 0) consume(chunk.data.get(), chunk.size);
     const bool last = chunk.last;
     error = chunk.error;
     ring.emptied();
@@ -106,6 +111,13 @@ int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::ui
   }
   reader.join();
   return error;
+}
+
+int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
+  return read_ahead(fd, std::numeric_limits<std::uint64_t>::max(), [&](const std::uint8_t* data, std::size_t size) {
+    digester.update(data, size);
+    if (bytes_done != nullptr) bytes_done->fetch_add(size, std::memory_order_relaxed);
+  });
 }
 
 }  // namespace shasta::cli
