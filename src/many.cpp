@@ -58,7 +58,7 @@ struct ManyAccess {
       // shortest of them has: chunks of unequal lengths (files ending) still run on the lanes, the
       // others idling on a scratch state.
       Word* states[kMaxLanes];
-      std::array<Word, 8> scratch[kMaxLanes];
+      std::array<Word, 8> scratch[kMaxLanes]{};
       const std::uint8_t* q[kMaxLanes];
       while (lanes > 1) {
         std::size_t busy = 0, common = 0, some = 0;

@@ -103,7 +103,8 @@ void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::u
   const bool own_tail = tail != 0;  // pad's first block also holds message bytes: each lane its own copy
   const bool shared = !own_tail || pad_blocks == 2;
   const std::uint8_t* shared_block = pad.data() + (own_tail ? kB : 0);
-  const auto wk = shared_block_wk<Family>(shared_block);
+  using Wk = decltype(shared_block_wk<Family>(shared_block));
+  const Wk wk = kernel.hash != nullptr && shared ? shared_block_wk<Family>(shared_block) : Wk{};
 
   std::array<std::uint8_t, kB> tail_block[kMaxLanes];
   std::array<Word, 8> state[kMaxLanes];
@@ -181,7 +182,7 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
   // as long as at least the kernel's min_busy lanes are busy (fewer run faster one by one). Lanes
   // of mixed lengths keep the kernel busy to the end that way (a batch of 32 files of 4-128 KiB
   // on AVX-512's 16 lanes: the last 15 used to finish alone, most of the work).
-  std::array<Word, 8> scratch[kMaxLanes];
+  std::array<Word, 8> scratch[kMaxLanes]{};
   bool busy[kMaxLanes];
   std::fill(busy, busy + lanes, true);
   std::size_t busy_count = lanes;

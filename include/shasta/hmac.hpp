@@ -111,13 +111,6 @@ class HmacKey {
 
 namespace detail {
 
-// outer_hash turns an inner digest into the tag: H((K^opad) || inner digest), one compression.
-template <class H>
-typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
-  return resume_and_finish<typename H::Algorithm, true>(key.outer_state(), H::block_size, 0, inner_digest.data(),
-                                                        inner_digest.size());
-}
-
 // The outer hash's block after HashLen bytes of inner digest: 0x80, zeros and the bit count of
 // K^opad plus the digest, as words whose bytes in memory are that block.
 template <class H>
@@ -140,17 +133,10 @@ typename H::Digest outer_hash_of_state(const HmacKey<H>& key, const typename H::
   using Word = typename H::Word;
   constexpr std::size_t kWhole = H::digest_size / sizeof(Word);
   static constexpr std::array<Word, 16> kTemplate = outer_block_template<H>();
-  const auto big_endian = [](Word v) noexcept {
-    if constexpr (std::endian::native == std::endian::little) {
-      if constexpr (sizeof(Word) == 4) v = __builtin_bswap32(v);
-      if constexpr (sizeof(Word) == 8) v = __builtin_bswap64(v);
-    }
-    return v;
-  };
   alignas(64) std::array<Word, 16> block = kTemplate;
-  for (std::size_t i = 0; i < kWhole; ++i) block[i] = big_endian(inner[i]);
+  for (std::size_t i = 0; i < kWhole; ++i) block[i] = to_big_endian(inner[i]);
   if constexpr (H::digest_size % sizeof(Word) != 0) {  // SHA-512/224: the upper half of one more word
-    block[kWhole] |= big_endian(inner[kWhole] & (~Word{0} << (8 * sizeof(Word) / 2)));
+    block[kWhole] |= to_big_endian(inner[kWhole] & (~Word{0} << (8 * sizeof(Word) / 2)));
   }
   typename H::ChainingState state = key.outer_state();
   H::compress_blocks(state, reinterpret_cast<const std::uint8_t*>(block.data()), 1);
@@ -158,6 +144,21 @@ typename H::Digest outer_hash_of_state(const HmacKey<H>& key, const typename H::
   store_digest(state, std::span<std::uint8_t>(tag));
   wipe_object(block);
   wipe_object(state);  // the tag as words: secret where it is HKDF's T(i) or a PRK
+  return tag;
+}
+
+// outer_hash turns an inner digest's bytes into the tag (a streamed MAC's inner hash ends as
+// bytes): read back into words a byte at a time (each load inside the one store that wrote it,
+// so none waits), then as above.
+template <class H>
+typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
+  using Word = typename H::Word;
+  typename H::ChainingState words{};
+  for (std::size_t i = 0; i < H::digest_size; ++i) {
+    words[i / sizeof(Word)] |= static_cast<Word>(Word{inner_digest[i]} << (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
+  }
+  typename H::Digest tag = outer_hash_of_state(key, words);
+  wipe_object(words);
   return tag;
 }
 

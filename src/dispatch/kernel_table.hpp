@@ -12,15 +12,12 @@
 
 #include "../cpu/cpu_features.hpp"
 #include "shasta/detail/compress.hpp"
+#include "shasta/detail/lanes.hpp"
 
 namespace shasta::detail {
 
 template <class Word>
-using LanesFn = void (*)(Word* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
-
-template <class Word>
-using HashLanesFn = void (*)(Word* const states[], const Word iv[8], const std::uint8_t* const msgs[], std::size_t whole,
-                             const std::uint8_t* const tails[], const Word* shared_wk) noexcept;
+using LanesFn = CompressLanes<Word>;  // detail/lanes.hpp
 
 // A PBKDF2 loop runs `count` more iterations from U (the state words of the last U) under a key's
 // inner and outer states, XORing each U into `sum`; U and sum are written back.
@@ -41,7 +38,7 @@ struct LaneRow {
   std::size_t min_busy;
   LanesFn<Word> fn;
   LanesFn<Word> tail_fn;
-  HashLanesFn<Word> hash = nullptr;
+  HashLanes<Word> hash = nullptr;
 };
 
 template <class Word>

@@ -23,17 +23,6 @@ using CompressLanes256 = void (*)(std::uint32_t* const states[], const std::uint
 using CompressLanes512 = void (*)(std::uint64_t* const states[], const std::uint8_t* const blocks[],
                                   std::size_t n) noexcept;
 
-// A messages kernel hashes one message per lane, all of one length, from `iv` to their final
-// states (states[l]): `whole` blocks from msgs[l]; then, when `tails` is not null, one block from
-// tails[l] (the message's last bytes, padded); then, when `shared_wk` is not null, the padding
-// block that every message of that length shares, given as W(t) + K(t) of its 64 or 80 rounds
-// (sha256_block_wk in include/shasta/detail/sha256_rounds.hpp). The state stays in registers from
-// the IV to the end: no transposes between the calls a lane kernel would need.
-using Messages256 = void (*)(std::uint32_t* const states[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
-                             std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
-using Messages512 = void (*)(std::uint64_t* const states[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
-                             std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
-
 // The round constants of FIPS 180-4 sections 4.2.2 and 4.2.3, defined once for every kernel
 // (round_constants.cpp, computed from the constexpr tables of the portable rounds). Plain aggregates,
 // so that no code is generated for them in a kernel file.
@@ -101,7 +90,12 @@ void sha512_compress_x8(std::uint64_t* const states[], const std::uint8_t* const
 void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[],
                               std::size_t n) noexcept;
 void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
-// Messages of one length, sixteen (eight) at a time (the Messages256 and Messages512 contracts).
+// Hash calls: one message per lane, all of one length, from `iv` to their final states (states[l]):
+// `whole` blocks from msgs[l]; then, when `tails` is not null, one block from tails[l] (the
+// message's last bytes, padded); then, when `shared_wk` is not null, the padding block that every
+// message of that length shares, given as W(t) + K(t) of its 64 or 80 rounds (sha256_block_wk in
+// include/shasta/detail/sha256_rounds.hpp). The state stays in registers from the IV to the end:
+// no transposes between the calls a lane kernel would need.
 void sha256_hash_x16(std::uint32_t* const states[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
 void sha512_hash_x8(std::uint64_t* const states[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],

@@ -21,16 +21,23 @@ namespace shasta::detail {
 
 struct HasherTestAccess;  // defined by the tests only, to inject a length past what can be hashed
 
+// to_big_endian is the word whose bytes in memory are `v` big-endian (a byte swap on x86 and ARM).
+template <class Word>
+constexpr Word to_big_endian(Word v) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    if constexpr (sizeof(Word) == 4) v = __builtin_bswap32(v);
+    if constexpr (sizeof(Word) == 8) v = __builtin_bswap64(v);
+  }
+  return v;
+}
+
 // store_be_word writes `v` big-endian at `p`: one byte-swapped store at run time.
 template <class Word>
 constexpr void store_be_word(Word v, std::uint8_t* p) noexcept {
   if (std::is_constant_evaluated()) {
     for (std::size_t i = 0; i < sizeof(Word); ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * (sizeof(Word) - 1 - i)));
   } else {
-    if constexpr (std::endian::native == std::endian::little) {
-      if constexpr (sizeof(Word) == 4) v = __builtin_bswap32(v);
-      if constexpr (sizeof(Word) == 8) v = __builtin_bswap64(v);
-    }
+    v = to_big_endian(v);
     std::memcpy(p, &v, sizeof v);
   }
 }

@@ -15,7 +15,7 @@ using CompressLanes256 = CompressLanes<std::uint32_t>;
 using CompressLanes512 = CompressLanes<std::uint64_t>;
 
 // A hash kernel takes `lanes` messages of one length from the IV to their final states in one
-// call (the Messages256 contract of src/kernels/kernel_abi.hpp): their whole blocks, then their own
+// call (the hash calls of src/kernels/kernel_abi.hpp): their whole blocks, then their own
 // padded tails if tails is not null, then the padding block they share as its W+K if not null.
 template <class Word>
 using HashLanes = void (*)(Word* const states[], const Word iv[8], const std::uint8_t* const msgs[], std::size_t whole,
