@@ -14,14 +14,14 @@ constexpr Py_ssize_t kChunk = 1024;               // messages per library call
 constexpr std::size_t kGilChunkBytes = 16 * 1024;  // a chunk this large runs with the GIL released
 constexpr Py_ssize_t kPrefetch = 8;               // items fetched ahead while taking buffers
 
-// as_tuple returns a tuple of the sequence's items (a new reference): a list is copied, so another
-// thread cannot drop an item while the GIL is released.
-PyObject* as_tuple(PyObject* seq, const char* fname) {
-  if (PyTuple_CheckExact(seq)) {
+// as_sequence returns the sequence to read items from (a new reference): a list or tuple itself
+// (a list is read in place, chunk by chunk: copying 100,000 items to a tuple costs a pass over
+// every object), anything else as a tuple of its items.
+PyObject* as_sequence(PyObject* seq, const char* fname) {
+  if (PyTuple_Check(seq) || PyList_Check(seq)) {
     Py_INCREF(seq);
     return seq;
   }
-  if (PyList_Check(seq)) return PyList_AsTuple(seq);
   if (PyUnicode_Check(seq) || PyBytes_Check(seq) || PyByteArray_Check(seq) || PyMemoryView_Check(seq)) {
     PyErr_Format(PyExc_TypeError, "%s() takes a sequence of buffers, not one %.100s", fname, Py_TYPE(seq)->tp_name);
     return nullptr;
@@ -29,27 +29,60 @@ PyObject* as_tuple(PyObject* seq, const char* fname) {
   return PySequence_Tuple(seq);
 }
 
-// ManyRun hashes a tuple's items chunk by chunk; `sink(first, count, digests)` takes each chunk's
-// digests (GIL held).
+// HeldItems keeps a chunk's items alive while the GIL is released: another thread may replace a
+// list's items meanwhile, and the old ones must not be freed under the kernel.
+class HeldItems {
+ public:
+  explicit HeldItems(Py_ssize_t capacity) : items_(new PyObject*[static_cast<std::size_t>(capacity)]) {}
+  HeldItems(const HeldItems&) = delete;
+  HeldItems& operator=(const HeldItems&) = delete;
+  ~HeldItems() { release(); }
+  void hold(PyObject* item) noexcept {
+    Py_INCREF(item);
+    items_[static_cast<std::size_t>(count_++)] = item;
+  }
+  void release() noexcept {
+    for (Py_ssize_t i = 0; i < count_; ++i) Py_DECREF(items_[static_cast<std::size_t>(i)]);
+    count_ = 0;
+  }
+
+ private:
+  std::unique_ptr<PyObject*[]> items_;
+  Py_ssize_t count_ = 0;
+};
+
+// run_many hashes a list's or tuple's items chunk by chunk; `sink(first, count, digests)` takes
+// each chunk's digests (GIL held). A list whose length changes meanwhile (another thread) is an
+// error, as a dict's is during iteration.
 template <class Sink>
-bool run_many(const AlgOps* ops, PyObject* tuple, const char* fname, std::uint8_t* direct_out, Sink sink) {
-  const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+bool run_many(const AlgOps* ops, PyObject* seq, const char* fname, std::uint8_t* direct_out, Sink sink) {
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  const bool is_list = PyList_Check(seq);
   const std::size_t ds = ops->digest_size;
-  std::unique_ptr<ByteView[]> views(new ByteView[static_cast<std::size_t>(std::min(n, kChunk))]);
+  const Py_ssize_t chunk_cap = std::min(n, kChunk);
+  std::unique_ptr<ByteView[]> views(new ByteView[static_cast<std::size_t>(chunk_cap)]);
   std::unique_ptr<std::uint8_t[]> scratch(direct_out ? nullptr : new std::uint8_t[static_cast<std::size_t>(kChunk) * ds]);
+  HeldItems held_items(is_list ? chunk_cap : 0);
   std::vector<Py_buffer> held;
   for (Py_ssize_t first = 0; first < n; first += kChunk) {
     const Py_ssize_t count = std::min(kChunk, n - first);
     std::size_t bytes = 0;
     for (Py_ssize_t i = 0; i < count; ++i) {
+      // Checked per item: a buffer getter may run code that edits the list (the array may move).
+      if (PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_RuntimeError, "%s(): the list changed size during the call", fname);
+        release_views(held);
+        return false;
+      }
+      PyObject* const* items = PySequence_Fast_ITEMS(seq) + first;
       // The items are objects all over the heap: fetch a few ahead, their headers and first bytes.
-      if (first + i + kPrefetch < n) {
-        const PyObject* ahead = PyTuple_GET_ITEM(tuple, first + i + kPrefetch);
+      if (i + kPrefetch < count) {
+        const PyObject* ahead = items[i + kPrefetch];
         __builtin_prefetch(ahead);
         __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
       }
-      if (!get_item_view(PyTuple_GET_ITEM(tuple, first + i), held, views[static_cast<std::size_t>(i)], fname,
-                         first + i)) {
+      if (is_list) held_items.hold(items[i]);
+      if (!get_item_view(items[i], held, views[static_cast<std::size_t>(i)], fname, first + i)) {
         release_views(held);
         return false;
       }
@@ -65,6 +98,7 @@ bool run_many(const AlgOps* ops, PyObject* tuple, const char* fname, std::uint8_
       (void)ops->hash_many(messages, digests);
     }
     release_views(held);
+    held_items.release();
     if (!sink(first, count, out)) return false;
   }
   return true;
@@ -76,15 +110,15 @@ PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
   if (!parse_args("hash_many", args, nargs, kwnames, kNames, 2, 2, a)) return nullptr;
   const AlgOps* ops = alg_from_name(a[0], "name");
   if (ops == nullptr) return nullptr;
-  PyObject* tuple = as_tuple(a[1], "hash_many");
-  if (tuple == nullptr) return nullptr;
-  PyObject* list = PyList_New(PyTuple_GET_SIZE(tuple));
+  PyObject* seq = as_sequence(a[1], "hash_many");
+  if (seq == nullptr) return nullptr;
+  PyObject* list = PyList_New(PySequence_Fast_GET_SIZE(seq));
   if (list == nullptr) {
-    Py_DECREF(tuple);
+    Py_DECREF(seq);
     return nullptr;
   }
   const auto ds = static_cast<Py_ssize_t>(ops->digest_size);
-  const bool ok = run_many(ops, tuple, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
+  const bool ok = run_many(ops, seq, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
     for (Py_ssize_t i = 0; i < count; ++i) {
       PyObject* b = PyBytes_FromStringAndSize(reinterpret_cast<const char*>(d + i * ds), ds);
       if (b == nullptr) return false;
@@ -92,7 +126,7 @@ PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
     }
     return true;
   });
-  Py_DECREF(tuple);
+  Py_DECREF(seq);
   if (!ok) {
     Py_DECREF(list);
     return nullptr;
@@ -108,18 +142,18 @@ PyObject* hash_many_into(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyO
   if (ops == nullptr) return nullptr;
   Buffer out;
   if (!out.get_writable(a[2])) return nullptr;
-  PyObject* tuple = as_tuple(a[1], "hash_many_into");
-  if (tuple == nullptr) return nullptr;
-  const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+  PyObject* seq = as_sequence(a[1], "hash_many_into");
+  if (seq == nullptr) return nullptr;
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
   const std::size_t need = static_cast<std::size_t>(n) * ops->digest_size;
   if (out.size() < need) {
-    Py_DECREF(tuple);
+    Py_DECREF(seq);
     return PyErr_Format(PyExc_ValueError, "hash_many_into: out holds %zu bytes; %zd %s digests need %zu", out.size(), n,
                         ops->name, need);
   }
-  const bool ok = run_many(ops, tuple, "hash_many_into", out.writable_data(),
+  const bool ok = run_many(ops, seq, "hash_many_into", out.writable_data(),
                            [](Py_ssize_t, Py_ssize_t, const std::uint8_t*) { return true; });
-  Py_DECREF(tuple);
+  Py_DECREF(seq);
   if (!ok) return nullptr;
   return PyLong_FromSsize_t(n);
 }
@@ -140,24 +174,24 @@ PyObject* merkle_root(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
                           buf.size(), ds, ops->name);
     leaves.assign(buf.data(), buf.data() + buf.size());
   } else {
-    PyObject* tuple = as_tuple(a[1], "merkle_root");
-    if (tuple == nullptr) return nullptr;
-    const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    PyObject* seq = as_sequence(a[1], "merkle_root");
+    if (seq == nullptr) return nullptr;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     leaves.resize(static_cast<std::size_t>(n) * ds);
     for (Py_ssize_t i = 0; i < n; ++i) {
       Buffer leaf;
-      if (!leaf.get(PyTuple_GET_ITEM(tuple, i))) {
-        Py_DECREF(tuple);
+      if (!leaf.get(PySequence_Fast_GET_ITEM(seq, i))) {
+        Py_DECREF(seq);
         return nullptr;
       }
       if (leaf.size() != ds) {
-        Py_DECREF(tuple);
+        Py_DECREF(seq);
         return PyErr_Format(PyExc_ValueError, "merkle_root: leaf %zd is %zu bytes, not a %zu-byte %s digest", i,
                             leaf.size(), ds, ops->name);
       }
       std::copy(leaf.data(), leaf.data() + ds, leaves.data() + static_cast<std::size_t>(i) * ds);
     }
-    Py_DECREF(tuple);
+    Py_DECREF(seq);
   }
   std::uint8_t root[64];
   const std::size_t count = leaves.size() / ds;

@@ -4,6 +4,7 @@
 import hashlib
 import os
 import random
+import sys
 import threading
 import time
 
@@ -85,6 +86,67 @@ def ticks_while(fn):
         time.sleep(0)
     t.join()
     return ticks
+
+
+
+def test_hash_many_on_a_list_another_thread_edits():
+    # hash_many reads a list in place, chunk by chunk, with the GIL released while each chunk
+    # hashes. Each chunk's items are held meanwhile (seen here as one more reference, from a thread
+    # that runs while the GIL is out), so another thread replacing them cannot free them under the
+    # kernel; a change of length is a RuntimeError, never a read past the list's end.
+    rng = random.Random(11)
+    old = [rng.randbytes(rng.randrange(1, 64 << 10)) for _ in range(3000)]
+    want = [hashlib.sha256(m).digest() for m in old]
+
+    msgs = [bytes(1 << 20) for _ in range(64)]  # one chunk, ~50 ms of hashing
+    target = msgs[40]
+    idle = sys.getrefcount(target)
+    for _ in range(5):  # a watcher scheduled only after the call sees nothing: try again
+        started, done = threading.Event(), threading.Event()
+        seen = [idle]
+
+        def watch():
+            started.wait()
+            while not done.is_set():
+                seen.append(sys.getrefcount(target))
+                time.sleep(0.001)
+
+        t = threading.Thread(target=watch)
+        t.start()
+        started.set()
+        try:
+            got = shasta.hash_many("sha256", msgs)
+        finally:
+            done.set()
+            t.join()
+        assert max(seen) <= idle + 1, (idle, sorted(set(seen)))
+        if max(seen) == idle + 1:
+            break
+    else:
+        pytest.fail("the items being hashed were never seen held")
+    assert got[40] == hashlib.sha256(target).digest()
+
+    msgs = list(old)
+    stop = threading.Event()
+
+    def resize():
+        while not stop.is_set():
+            msgs.append(b"x")
+            msgs.pop()
+
+    t = threading.Thread(target=resize)
+    t.start()
+    try:
+        for _ in range(20):
+            try:
+                got = shasta.hash_many("sha256", msgs)
+            except RuntimeError as e:
+                assert "the list changed size during the call" in str(e)
+            else:  # the length was the same at every look: old's items, and maybe the b"x"
+                assert got == want or got == want + [hashlib.sha256(b"x").digest()]
+    finally:
+        stop.set()
+        t.join()
 
 
 @pytest.mark.parametrize("call", ["update", "hash_many", "pbkdf2_hmac", "hash_files", "fsverity", "mac"])
