@@ -35,16 +35,27 @@ Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> 
   constexpr std::size_t kInlineInfo = 576;
   if (okm.size() > 255 * kHashLen) return Error::output_too_long;
   typename H::Digest t{};
-  std::array<std::uint8_t, kHashLen + kInlineInfo + 1> message;
+  // 15 bytes to spare: the chunk writer's last chunk is written whole.
+  alignas(16) std::array<std::uint8_t, kHashLen + kInlineInfo + 1 + 15> message;
   const bool inline_info = info.size() <= kInlineInfo;
-  if (inline_info) std::copy(info.data(), info.data() + info.size(), message.begin() + kHashLen);
+  if constexpr (!detail::whole_stores_apply) {
+    if (inline_info) std::copy(info.data(), info.data() + info.size(), message.begin() + kHashLen);
+  }
   std::size_t done = 0;
   for (std::uint8_t counter = 1; done < okm.size(); ++counter) {
     // T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty.
     if (inline_info) {
       const std::size_t skip = counter > 1 ? 0 : kHashLen;
-      std::copy(t.begin(), t.end(), message.begin());
-      message[kHashLen + info.size()] = counter;
+      if constexpr (detail::whole_stores_apply) {  // laid out 16 bytes a store: whole_stores.hpp
+        detail::ChunkWriter writer(message.data() + skip);
+        if (counter > 1) writer.append(t.data(), kHashLen);
+        writer.append(info.data(), info.size());
+        writer.append_byte(counter);
+        writer.finish();
+      } else {
+        std::copy(t.begin(), t.end(), message.begin());
+        message[kHashLen + info.size()] = counter;
+      }
       typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
           prk.inner_state(), H::block_size, 0, message.data() + skip, kHashLen - skip + info.size() + 1);
       // T(i) is made in place and then copied: assigned straight to `t`, it would pass through

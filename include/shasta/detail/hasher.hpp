@@ -15,6 +15,7 @@
 
 #include "../error.hpp"
 #include "algorithms.hpp"
+#include "whole_stores.hpp"
 #include "wipe.hpp"
 
 namespace shasta::detail {
@@ -77,15 +78,24 @@ constexpr std::size_t pad_tail(std::uint8_t* blocks, std::size_t tail, std::uint
 template <class Family>
 struct FinishWork {
   std::array<typename Family::Word, 8> state;
-  std::array<std::uint8_t, 3 * Family::kBlockSize> blocks;  // every byte used is written first
+  alignas(64) std::array<std::uint8_t, 3 * Family::kBlockSize> blocks;  // every byte used is written first
 };
 
 // pad_and_compress absorbs the last `n` < 2 blocks of a message (`total_hi:total_lo` bytes in all)
-// with its padding in one kernel call, from a copy in work.blocks.
+// with its padding in one kernel call, from a copy in work.blocks. At run time the copy is written
+// 16 bytes a store, so that the kernel's loads need not wait for it (whole_stores.hpp).
 template <class Family>
 constexpr void pad_and_compress(FinishWork<Family>& work, const std::uint8_t* p, std::size_t n, std::uint64_t total_lo,
                                 std::uint64_t total_hi) noexcept {
   constexpr std::size_t kB = Family::kBlockSize;
+  if constexpr (whole_stores_apply) {
+    if (!std::is_constant_evaluated()) {
+      const std::size_t count = write_padded_tail<kB, Family::kLengthSize>(
+          work.blocks.data(), p, n, (total_hi << 3) | (total_lo >> 61), total_lo << 3);
+      Family::compress(work.state.data(), work.blocks.data(), count);
+      return;
+    }
+  }
   const std::size_t whole = n >= kB ? 1 : 0;
   std::copy(p, p + whole * kB + (n - whole * kB), work.blocks.data());
   const std::size_t pad = pad_tail<Family>(work.blocks.data() + whole * kB, n - whole * kB, total_lo, total_hi);

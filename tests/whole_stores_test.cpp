@@ -1,0 +1,142 @@
+// whole_stores_test.cpp: the 16-byte-store block writers of whole_stores.hpp against the plain
+// byte-by-byte layout, every length, every alignment, with the input ending just before a page
+// that cannot be read (a read past the end crashes the test).
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "shasta/detail/hasher.hpp"
+#include "shasta/detail/whole_stores.hpp"
+
+namespace {
+
+using shasta::detail::ChunkWriter;
+
+// GuardedBytes holds bytes whose last one sits just before an inaccessible page.
+class GuardedBytes {
+ public:
+  GuardedBytes() {
+    page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    void* p = mmap(nullptr, 2 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::runtime_error("mmap");
+    base_ = static_cast<std::uint8_t*>(p);
+    if (mprotect(base_ + page_, page_, PROT_NONE) != 0) throw std::runtime_error("mprotect");
+  }
+  GuardedBytes(const GuardedBytes&) = delete;
+  GuardedBytes& operator=(const GuardedBytes&) = delete;
+  ~GuardedBytes() { munmap(base_, 2 * page_); }
+  // place copies `bytes` to end at the guard page and returns where they start.
+  const std::uint8_t* place(const std::vector<std::uint8_t>& bytes) {
+    std::uint8_t* at = base_ + page_ - bytes.size();
+    std::memcpy(at, bytes.data(), bytes.size());
+    return at;
+  }
+
+ private:
+  std::size_t page_ = 0;
+  std::uint8_t* base_ = nullptr;
+};
+
+std::vector<std::uint8_t> random_bytes(std::mt19937_64& rng, std::size_t n) {
+  std::vector<std::uint8_t> v(n);
+  for (auto& b : v) b = static_cast<std::uint8_t>(rng());
+  return v;
+}
+
+// The reference layout: the tail copied, then pad_tail's bytes (FIPS 180-4 section 5.1).
+template <class Family>
+std::vector<std::uint8_t> reference_tail(const std::vector<std::uint8_t>& tail, std::uint64_t lo, std::uint64_t hi) {
+  constexpr std::size_t kB = Family::kBlockSize;
+  std::vector<std::uint8_t> blocks(3 * kB, 0xee);
+  const std::size_t whole = tail.size() >= kB ? 1 : 0;
+  std::copy(tail.begin(), tail.end(), blocks.begin());
+  const std::size_t pad = shasta::detail::pad_tail<Family>(blocks.data() + whole * kB, tail.size() - whole * kB, lo, hi);
+  blocks.resize((whole + pad) * kB);
+  return blocks;
+}
+
+template <class Family>
+void check_padded_tails() {
+  constexpr std::size_t kB = Family::kBlockSize;
+  std::mt19937_64 rng(20261202);
+  GuardedBytes guarded;
+  for (std::size_t n = 0; n < 2 * kB; ++n) {
+    for (int trial = 0; trial < 4; ++trial) {
+      const std::vector<std::uint8_t> tail = random_bytes(rng, n);
+      const std::uint64_t lo = rng(), hi = trial == 0 ? 0 : rng();
+      const std::vector<std::uint8_t> want = reference_tail<Family>(tail, lo, hi);
+      std::vector<std::uint8_t> got(3 * kB + 2, 0xee);
+      std::uint8_t* out = got.data() + trial % 2;  // misaligned output too
+      const std::size_t count = shasta::detail::write_padded_tail<kB, Family::kLengthSize>(
+          out, guarded.place(tail), n, (hi << 3) | (lo >> 61), lo << 3);
+      ASSERT_EQ(count * kB, want.size()) << "n=" << n;
+      ASSERT_EQ(std::vector<std::uint8_t>(out, out + want.size()), want) << "n=" << n << " trial=" << trial;
+      EXPECT_EQ(out[want.size()], 0xee) << "wrote past the blocks, n=" << n;
+    }
+  }
+}
+
+TEST(WholeStores, Sha256PaddedTailIsPadTails) { check_padded_tails<shasta::detail::Sha256Family>(); }
+TEST(WholeStores, Sha512PaddedTailIsPadTails) { check_padded_tails<shasta::detail::Sha512Family>(); }
+
+TEST(WholeStores, PartialLoadsReadOnlyTheirBytes) {
+  std::mt19937_64 rng(7);
+  GuardedBytes guarded;
+  for (std::size_t r = 0; r <= 8; ++r) {
+    const std::vector<std::uint8_t> bytes = random_bytes(rng, r);
+    std::uint64_t want = 0;
+    for (std::size_t i = 0; i < r; ++i) want |= std::uint64_t{bytes[i]} << (8 * i);
+    EXPECT_EQ(shasta::detail::load_partial_le(guarded.place(bytes), r), want) << "r=" << r;
+  }
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::vector<std::uint8_t> bytes = random_bytes(rng, n);
+    const std::uint8_t* p = guarded.place(bytes);
+    for (std::size_t off = 0; off < n + 16; off += 16) {
+      const shasta::detail::Chunk c = shasta::detail::message_chunk(p, n, off);
+      for (std::size_t i = 0; i < 16; ++i) {
+        const std::uint8_t want = off + i < n ? bytes[off + i] : 0;
+        const std::uint64_t word = i < 8 ? c.lo : c.hi;
+        ASSERT_EQ(static_cast<std::uint8_t>(word >> (8 * (i % 8))), want) << "n=" << n << " off=" << off << " i=" << i;
+      }
+    }
+  }
+}
+
+// ChunkWriter: random strings and single bytes end to end are their concatenation, zero to the end
+// of the last chunk, and nothing past it.
+TEST(WholeStores, ChunkWriterIsConcatenation) {
+  std::mt19937_64 rng(11);
+  GuardedBytes guarded;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<std::uint8_t> want;
+    std::vector<std::uint8_t> out(700, 0xee);
+    std::uint8_t* at = out.data() + trial % 3;
+    ChunkWriter writer(at);
+    const int pieces = static_cast<int>(rng() % 8);
+    for (int k = 0; k < pieces; ++k) {
+      if (rng() % 4 == 0) {
+        const auto b = static_cast<std::uint8_t>(rng());
+        writer.append_byte(b);
+        want.push_back(b);
+      } else {
+        const std::vector<std::uint8_t> piece = random_bytes(rng, rng() % 70);
+        writer.append(guarded.place(piece), piece.size());
+        want.insert(want.end(), piece.begin(), piece.end());
+      }
+    }
+    ASSERT_EQ(writer.size(), want.size());
+    writer.finish();
+    const std::size_t end = (want.size() + 15) / 16 * 16;
+    std::vector<std::uint8_t> padded = want;
+    padded.resize(end, 0);
+    ASSERT_EQ(std::vector<std::uint8_t>(at, at + end), padded) << "trial " << trial;
+    ASSERT_EQ(at[end], 0xee) << "wrote past the last chunk, trial " << trial;
+  }
+}
+
+}  // namespace
