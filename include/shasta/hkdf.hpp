@@ -117,28 +117,40 @@ Error tls13_label_error(std::string_view label, ByteView context, std::size_t ou
 }
 }  // namespace detail
 
+namespace detail {
+// Tls13Label holds an HkdfLabel: struct { uint16 length; opaque label<7..255>; opaque
+// context<0..255>; } HkdfLabel (RFC 8446 section 7.1), for an output of `out_size` bytes.
+struct Tls13Label {
+  std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> bytes;
+  std::size_t size = 0;
+
+  Tls13Label(std::string_view label, ByteView context, std::size_t out_size) noexcept {
+    const std::uint8_t head[3] = {static_cast<std::uint8_t>(out_size >> 8), static_cast<std::uint8_t>(out_size),
+                                  static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())};
+    const auto context_size = static_cast<std::uint8_t>(context.size());
+    append(head, sizeof head);
+    append(kTls13LabelPrefix.data(), kTls13LabelPrefix.size());
+    append(label.data(), label.size());
+    append(&context_size, 1);
+    append(context.data(), context.size());
+  }
+  ByteView view() const noexcept { return ByteView(bytes.data(), size); }
+
+ private:
+  void append(const void* p, std::size_t len) noexcept {
+    const auto* from = static_cast<const std::uint8_t*>(p);
+    std::copy(from, from + len, bytes.data() + size);
+    size += len;
+  }
+};
+}  // namespace detail
+
 template <class H>
 Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
-  constexpr std::string_view kPrefix = detail::kTls13LabelPrefix;
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  // struct { uint16 length; opaque label<7..255>; opaque context<0..255>; } HkdfLabel;
-  std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> info;
-  std::size_t n = 0;
-  const auto append = [&info, &n](const void* p, std::size_t len) {
-    const auto* bytes = static_cast<const std::uint8_t*>(p);
-    std::copy(bytes, bytes + len, info.data() + n);
-    n += len;
-  };
-  const std::uint8_t head[3] = {static_cast<std::uint8_t>(out.size() >> 8), static_cast<std::uint8_t>(out.size()),
-                                static_cast<std::uint8_t>(kPrefix.size() + label.size())};
-  const auto context_size = static_cast<std::uint8_t>(context.size());
-  append(head, sizeof head);
-  append(kPrefix.data(), kPrefix.size());
-  append(label.data(), label.size());
-  append(&context_size, 1);
-  append(context.data(), context.size());
-  return hkdf_expand(secret, ByteView(info.data(), n), out);  // HkdfLabel is public: no wipe
+  const detail::Tls13Label info(label, context, out.size());
+  return hkdf_expand(secret, info.view(), out);  // HkdfLabel is public: no wipe
 }
 
 template <class H>
@@ -146,7 +158,10 @@ Error tls13_expand_label(ByteView secret, std::string_view label, ByteView conte
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  return tls13_expand_label(HmacKey<H>(secret), label, context, out);
+  // The label first: its byte stores reach the cache while the key's pads are hashed, so the
+  // inner block's loads find them there instead of waiting for them (whole_stores.hpp).
+  const detail::Tls13Label info(label, context, out.size());
+  return hkdf_expand(HmacKey<H>(secret), info.view(), out);
 }
 
 // tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,
