@@ -209,7 +209,8 @@ PyObject* merkle_root(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
 PyMethodDef kManyFunctions[] = {
     {"hash_many", SHASTA_FASTCALL(hash_many), METH_FASTCALL | METH_KEYWORDS,
      "hash_many(name, buffers)\n--\n\nThe digests of a sequence of buffers, as a list of bytes: "
-     "[new(name, b).digest() for b in buffers], side by side on the lane kernels, the GIL released."},
+     "[new(name, b).digest() for b in buffers], side by side on the lane kernels, the GIL released. A list is "
+     "read in place; another thread changing its length during the call raises RuntimeError."},
     {"hash_many_into", SHASTA_FASTCALL(hash_many_into), METH_FASTCALL | METH_KEYWORDS,
      "hash_many_into(name, buffers, out)\n--\n\nWrites digest i of `buffers` at out[i * digest_size] (a writable "
      "buffer of at least len(buffers) x digest_size bytes) and returns the count. No object per digest."},
