@@ -118,22 +118,34 @@ void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::u
     shared_blocks[l] = shared_block;
     states[l] = state[l].data();
   }
+  // The hash call writes whole states as digest bytes: straight into the digests where the digest
+  // is the whole state (SHA-256, SHA-512), through `full` for the truncated algorithms.
+  constexpr std::size_t kFull = 8 * sizeof(Word);
+  constexpr bool kWholeState = Alg::kDigestSize == kFull;
+  std::array<std::uint8_t, kFull> full[kMaxLanes];
+  std::uint8_t* outs[kMaxLanes];
   std::size_t i = 0;
   for (; count - i >= lanes; i += lanes) {
     for (std::size_t l = 0; l < lanes; ++l) {
       const ByteView m = get(i + l);
       msgs[l] = m.data();
       if (own_tail) std::memcpy(tail_block[l].data(), m.data() + whole * kB, tail);
+      outs[l] = kWholeState ? digests + (i + l) * Alg::kDigestSize : full[l].data();
     }
     if (kernel.hash != nullptr) {
-      kernel.hash(states, Alg::kIv.data(), msgs, whole, own_tail ? tails : nullptr, shared ? wk.data() : nullptr);
+      kernel.hash(outs, Alg::kIv.data(), msgs, whole, own_tail ? tails : nullptr, shared ? wk.data() : nullptr);
+      if constexpr (!kWholeState) {
+        for (std::size_t l = 0; l < lanes; ++l) {
+          std::memcpy(digests + (i + l) * Alg::kDigestSize, full[l].data(), Alg::kDigestSize);
+        }
+      }
     } else {
       for (std::size_t l = 0; l < lanes; ++l) state[l] = Alg::kIv;
       kernel.fn(states, msgs, whole);
       if (own_tail) kernel.tail_fn(states, tails, 1);
       if (shared) kernel.tail_fn(states, shared_blocks, 1);
+      for (std::size_t l = 0; l < lanes; ++l) store_many_digest<Alg>(state[l], digests, i + l);
     }
-    for (std::size_t l = 0; l < lanes; ++l) store_many_digest<Alg>(state[l], digests, i + l);
   }
   for (; i < count; ++i) {
     const ByteView m = get(i);

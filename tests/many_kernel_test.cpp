@@ -58,8 +58,8 @@ TEST(LaneKernel, Sha512TailLoopAgainstPortable) {
   check_lanes<std::uint64_t>(detail::active_lanes_512(), detail::active_lanes_512().tail_fn, 128);
 }
 
-// The lane kernel's hash call (messages of one length from the IV to the end in one call) against
-// the portable rounds: a random IV, 0 to 17 whole blocks a lane (different data and misalignment
+// The lane kernel's hash call (messages of one length from the IV to the end in one call, the states
+// out as big-endian bytes) against the portable rounds: a random IV, 0 to 17 whole blocks a lane (different data and misalignment
 // per lane), with and without each lane's own tail block and a shared block given as its W+K.
 template <class Word>
 void check_hash(const detail::LaneKernel<Word>& kernel, std::size_t block) {
@@ -92,22 +92,27 @@ void check_hash(const detail::LaneKernel<Word>& kernel, std::size_t block) {
           const auto a = detail::sha512_block_wk(shared_block.data());
           shared_wk.assign(a.begin(), a.end());
         }
-        std::vector<std::array<Word, 8>> got(lanes), want(lanes, iv);
-        std::vector<Word*> states(lanes);
+        std::vector<std::array<std::uint8_t, 8 * sizeof(Word)>> got(lanes);
+        std::vector<std::array<Word, 8>> want(lanes, iv);
+        std::vector<std::uint8_t*> outs(lanes);
         std::vector<const std::uint8_t*> msgs(lanes), tails(lanes);
         for (std::size_t l = 0; l < lanes; ++l) {
-          states[l] = got[l].data();
+          outs[l] = got[l].data();
           msgs[l] = data.data() + l * stride + rng() % 16;
           tails[l] = msgs[l] + (whole + 1) * block;  // a block of its own beyond the whole ones
           compress(want[l].data(), msgs[l], whole);
           if (own_tail) compress(want[l].data(), tails[l], 1);
           if (shared) compress(want[l].data(), shared_block.data(), 1);
         }
-        kernel.hash(states.data(), iv.data(), msgs.data(), whole, own_tail ? tails.data() : nullptr,
+        kernel.hash(outs.data(), iv.data(), msgs.data(), whole, own_tail ? tails.data() : nullptr,
                     shared ? shared_wk.data() : nullptr);
         for (std::size_t l = 0; l < lanes; ++l) {
-          ASSERT_EQ(got[l], want[l]) << "lane " << l << ", " << whole << " blocks, own tail " << own_tail
-                                     << ", shared block " << shared;
+          std::array<std::uint8_t, 8 * sizeof(Word)> want_bytes;  // the state as big-endian words
+          for (std::size_t b = 0; b < want_bytes.size(); ++b) {
+            want_bytes[b] = static_cast<std::uint8_t>(want[l][b / sizeof(Word)] >> (8 * (sizeof(Word) - 1 - b % sizeof(Word))));
+          }
+          ASSERT_EQ(got[l], want_bytes) << "lane " << l << ", " << whole << " blocks, own tail " << own_tail
+                                        << ", shared block " << shared;
         }
       }
     }

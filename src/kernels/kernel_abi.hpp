@@ -90,15 +90,17 @@ void sha512_compress_x8(std::uint64_t* const states[], const std::uint8_t* const
 void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[],
                               std::size_t n) noexcept;
 void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
-// Hash calls: one message per lane, all of one length, from `iv` to their final states (states[l]):
+// Hash calls: one message per lane, all of one length, from `iv` to their final states, written
+// to out[l] as big-endian words (8 x 4 or 8 x 8 bytes: the SHA-256 / SHA-512 digest, whose prefix
+// the truncated algorithms take):
 // `whole` blocks from msgs[l]; then, when `tails` is not null, one block from tails[l] (the
 // message's last bytes, padded); then, when `shared_wk` is not null, the padding block that every
 // message of that length shares, given as W(t) + K(t) of its 64 or 80 rounds (sha256_block_wk in
 // include/shasta/detail/sha256_rounds.hpp). The state stays in registers from the IV to the end:
 // no transposes between the calls a lane kernel would need.
-void sha256_hash_x16(std::uint32_t* const states[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
+void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
-void sha512_hash_x8(std::uint64_t* const states[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+void sha512_hash_x8(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
                     std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
 }  // namespace avx512
 

@@ -16,10 +16,11 @@ using CompressLanes512 = CompressLanes<std::uint64_t>;
 
 // A hash kernel takes `lanes` messages of one length from the IV to their final states in one
 // call (the hash calls of src/kernels/kernel_abi.hpp): their whole blocks, then their own
-// padded tails if tails is not null, then the padding block they share as its W+K if not null.
+// padded tails if tails is not null, then the padding block they share as its W+K if not null;
+// each state is written to out[l] as big-endian words, 8 x sizeof(Word) bytes.
 template <class Word>
-using HashLanes = void (*)(Word* const states[], const Word iv[8], const std::uint8_t* const msgs[], std::size_t whole,
-                           const std::uint8_t* const tails[], const Word* shared_wk) noexcept;
+using HashLanes = void (*)(std::uint8_t* const out[], const Word iv[8], const std::uint8_t* const msgs[],
+                           std::size_t whole, const std::uint8_t* const tails[], const Word* shared_wk) noexcept;
 
 template <class Word>
 struct LaneKernel {

@@ -244,14 +244,22 @@ void sha512_compress_x8_tail(std::uint64_t* const states[], const std::uint8_t* 
   compress_lanes<false>(states, blocks, n);
 }
 
-void sha512_hash_x8(std::uint64_t* const states[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+void sha512_hash_x8(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
                     std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept {
   const auto col = [iv](int i) { return _mm512_set1_epi64(static_cast<long long>(iv[i])); };
   Work s{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
   if (whole != 0) absorb<true>(s, msgs, whole);
   if (tails != nullptr) absorb<false>(s, tails, 1);
   if (shared_wk != nullptr) absorb_shared(s, shared_wk);
-  store_state(states, s);
+  // The states as big-endian bytes, swapped here in the vectors (see sha256_hash_x16).
+  const V bswap = _mm512_set4_epi64(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,
+                                    0x0001020304050607LL);
+  s = Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
+           _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
+           _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
+  std::uint64_t* words[8];
+  for (int l = 0; l < 8; ++l) words[l] = reinterpret_cast<std::uint64_t*>(out[l]);
+  store_state(words, s);
 }
 
 }  // namespace shasta::kernels::avx512
