@@ -55,6 +55,15 @@ std::string requested(const char* family_variable) {
   return {};
 }
 
+// The setting that applies to a family, "VARIABLE=value", or empty when neither is set.
+std::string requested_setting(const char* family_variable) {
+  for (const char* variable : {family_variable, "SHASTA_KERNEL"}) {
+    const char* v = std::getenv(variable);
+    if (v != nullptr && *v != '\0') return std::string(variable) + "=" + v;
+  }
+  return {};
+}
+
 // The first test to run, before any force: the environment's choice took effect.
 TEST(Dispatch, EnvironmentChoiceIsActive) {
   const struct {
@@ -63,6 +72,13 @@ TEST(Dispatch, EnvironmentChoiceIsActive) {
   } families[] = {{Family::sha224_256, "SHASTA_KERNEL_SHA256"}, {Family::sha384_512, "SHASTA_KERNEL_SHA512"}};
   for (const auto& f : families) {
     const std::string name = requested(f.variable);
+    // The reason names the setting it followed or refused (shasta info prints it).
+    const std::string setting = requested_setting(f.variable), reason = kernel_choice(f.family).reason;
+    if (setting.empty()) {
+      EXPECT_EQ(reason, "the best this CPU has");
+    } else {
+      EXPECT_NE(reason.find(setting), std::string::npos) << reason << " does not name " << setting;
+    }
     if (name.empty() || !family_supports(f.family, name)) {
       EXPECT_EQ(active_kernel(f.family), best_supported(f.family));
       continue;
