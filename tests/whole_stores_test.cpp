@@ -33,7 +33,7 @@ class GuardedBytes {
   // place copies `bytes` to end at the guard page and returns where they start.
   const std::uint8_t* place(const std::vector<std::uint8_t>& bytes) {
     std::uint8_t* at = base_ + page_ - bytes.size();
-    std::memcpy(at, bytes.data(), bytes.size());
+    if (!bytes.empty()) std::memcpy(at, bytes.data(), bytes.size());  // an empty vector's data() may be null
     return at;
   }
 
