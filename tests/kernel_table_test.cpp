@@ -4,14 +4,18 @@
 // be forced and brings its own lanes; the best is the first present row; lane rankings are obeyed.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <string>
 
+#include "../src/cpu/cpu_features.hpp"
 #include "../src/dispatch/dispatch.hpp"
 
 namespace shasta::detail {
 namespace {
 
 constexpr CpuVendor kVendors[] = {CpuVendor::other, CpuVendor::intel, CpuVendor::amd};
+constexpr unsigned kCpuFamilies[] = {0x6, 0x19, 0x1a};  // Intel's, AMD Zen 3/4, AMD Zen 5
 
 template <class Word>
 FeatureSet features_named(const FamilyTable<Word>& table) {
@@ -60,11 +64,12 @@ void check_table(const FamilyTable<Word>& table) {
   }
   int cpus = 0;
   for (CpuVendor vendor : kVendors) {
+    for (unsigned cpu_family : kCpuFamilies) {
     for_each_subset(features_named(table), [&](FeatureSet fake) {
       ++cpus;
-      const CpuFeatures cpu{fake, vendor};
+      const CpuFeatures cpu{fake, vendor, cpu_family};
       SCOPED_TRACE("fake features 0x" + std::to_string(fake.bits) + ", vendor " +
-                   std::to_string(static_cast<int>(vendor)));
+                   std::to_string(static_cast<int>(vendor)) + ", family " + std::to_string(cpu_family));
       const Decision<Word> best = decide(table, cpu, Request{});
       ASSERT_NE(best.row, nullptr);
       EXPECT_EQ(best.reason, Reason::best);
@@ -76,6 +81,8 @@ void check_table(const FamilyTable<Word>& table) {
       if (best.lanes != nullptr) {
         EXPECT_TRUE(fake.contains(best.lanes->needs)) << best.lanes->kernel;
       }
+      EXPECT_EQ(best.lanes_why.empty(), best.lanes == best.row->lanes || best.lanes == nullptr)
+          << "another row's lanes come with the measurement that ranked them, and only they";
       for (const auto& row : table.rows) {
         const bool present = fake.contains(row.needs);
         const Decision<Word> forced = decide(table, cpu, {Request::Kind::forced, row.name, {}, false, false});
@@ -104,8 +111,9 @@ void check_table(const FamilyTable<Word>& table) {
           decide(table, cpu, {Request::Kind::environment, "elsewhere", "SHASTA_KERNEL_SHA256", false, true});
       EXPECT_EQ(own_unknown.reason, Reason::env_unknown);
     });
+    }
   }
-  EXPECT_GE(cpus, 3);
+  EXPECT_GE(cpus, 9);
 }
 
 TEST(KernelTable, Sha256RowsRefuseMissingFeaturesOnFakeCpus) {
@@ -129,29 +137,94 @@ constexpr KernelRow<std::uint32_t> kFakeRows[] = {
     {"wide", {Feature::avx512f}, fake_compress, &kWideLanes, nullptr, nullptr},
     {"portable", {}, fake_compress, nullptr, nullptr, nullptr},
 };
-constexpr const LaneRow<std::uint32_t>* kIntelOrder[] = {&kWideLanes, &kFastLanes};
-constexpr LaneRanking<std::uint32_t> kFakeRankings[] = {{CpuVendor::intel, kIntelOrder, "made up"}};
+constexpr const LaneRow<std::uint32_t>* kWideFirst[] = {&kWideLanes, &kFastLanes};
+constexpr LaneRanking<std::uint32_t> kFakeRankings[] = {{CpuVendor::intel, 0, kWideFirst, "made up"},
+                                                        {CpuVendor::amd, 0x1a, kWideFirst, "made up too"}};
 constexpr Selection<std::uint32_t> kFakeOwn[] = {{fake_compress, &kFakeRows[0], &kFastLanes},
                                                  {fake_compress, &kFakeRows[1], &kWideLanes},
                                                  {fake_compress, &kFakeRows[2], nullptr}};
 constexpr FamilyTable<std::uint32_t> kFakeTable = {"SHASTA_KERNEL_SHA256", kFakeRows, kFakeRankings, kFakeOwn};
 
-TEST(KernelTable, LaneRankingIsFollowedPerVendor) {
+TEST(KernelTable, LaneRankingIsFollowedPerVendorAndCpuFamily) {
   const FeatureSet both = {Feature::sha, Feature::avx512f};
-  const Decision<std::uint32_t> intel = decide(kFakeTable, {both, CpuVendor::intel}, Request{});
+  const Decision<std::uint32_t> intel = decide(kFakeTable, {both, CpuVendor::intel, 6}, Request{});
   EXPECT_EQ(intel.row, &kFakeRows[0]);
   EXPECT_EQ(intel.lanes, &kWideLanes);
-  const Decision<std::uint32_t> amd = decide(kFakeTable, {both, CpuVendor::amd}, Request{});
-  EXPECT_EQ(amd.row, &kFakeRows[0]);
-  EXPECT_EQ(amd.lanes, &kFastLanes);
-  const Decision<std::uint32_t> intel_no_wide = decide(kFakeTable, {{Feature::sha}, CpuVendor::intel}, Request{});
+  EXPECT_EQ(intel.lanes_why, "made up");
+  const Decision<std::uint32_t> zen4 = decide(kFakeTable, {both, CpuVendor::amd, 0x19}, Request{});
+  EXPECT_EQ(zen4.row, &kFakeRows[0]);
+  EXPECT_EQ(zen4.lanes, &kFastLanes) << "the AMD ranking starts at family 0x1a";
+  EXPECT_EQ(zen4.lanes_why, "");
+  for (unsigned zen5_on : {0x1au, 0x1bu}) {
+    const Decision<std::uint32_t> zen5 = decide(kFakeTable, {both, CpuVendor::amd, zen5_on}, Request{});
+    EXPECT_EQ(zen5.row, &kFakeRows[0]);
+    EXPECT_EQ(zen5.lanes, &kWideLanes) << zen5_on;
+    EXPECT_EQ(zen5.lanes_why, "made up too");
+  }
+  const Decision<std::uint32_t> other = decide(kFakeTable, {both, CpuVendor::other, 0x1a}, Request{});
+  EXPECT_EQ(other.lanes, &kFastLanes);
+  const Decision<std::uint32_t> intel_no_wide = decide(kFakeTable, {{Feature::sha}, CpuVendor::intel, 6}, Request{});
   EXPECT_EQ(intel_no_wide.lanes, &kFastLanes);
   const Decision<std::uint32_t> forced =
-      decide(kFakeTable, {both, CpuVendor::intel}, {Request::Kind::forced, "fast", {}, false, false});
+      decide(kFakeTable, {both, CpuVendor::intel, 6}, {Request::Kind::forced, "fast", {}, false, false});
   EXPECT_EQ(forced.lanes, &kFastLanes);
-  const Decision<std::uint32_t> none = decide(kFakeTable, {{}, CpuVendor::intel}, Request{});
+  EXPECT_EQ(forced.lanes_why, "");
+  const Decision<std::uint32_t> none = decide(kFakeTable, {{}, CpuVendor::intel, 6}, Request{});
   EXPECT_EQ(none.row, &kFakeRows[2]);
   EXPECT_EQ(none.lanes, nullptr);
+}
+
+// The real SHA-256 table's rule, on fake CPUs with every feature: Intel and AMD from Zen 5 take the
+// AVX-512 lanes beside SHA-NI rounds; Zen 3/4 and other vendors keep SHA-NI's own x4 lanes.
+TEST(KernelTable, Sha256LanesPerCpuAsTheTableSays) {
+  const FamilyTable<std::uint32_t>& table = sha256_table();
+  const KernelRow<std::uint32_t>* shani = nullptr;
+  const KernelRow<std::uint32_t>* avx512 = nullptr;
+  for (const auto& row : table.rows) {
+    if (row.name == "shani") shani = &row;
+    if (row.name == "avx512") avx512 = &row;
+  }
+  if (shani == nullptr || avx512 == nullptr || shani->lanes == nullptr || avx512->lanes == nullptr) {
+    GTEST_SKIP() << "this build lacks the SHA-NI or AVX-512 SHA-256 lanes";
+  }
+  const FeatureSet all = features_named(table);
+  const auto lanes_on = [&](CpuVendor vendor, unsigned cpu_family) {
+    const Decision<std::uint32_t> d = decide(table, {all, vendor, cpu_family}, Request{});
+    EXPECT_EQ(d.row, shani) << "SHA-NI rounds for one stream everywhere";
+    return d.lanes;
+  };
+  EXPECT_EQ(lanes_on(CpuVendor::intel, 6), avx512->lanes);
+  EXPECT_EQ(lanes_on(CpuVendor::amd, 0x1a), avx512->lanes);
+  EXPECT_EQ(lanes_on(CpuVendor::amd, 0x19), shani->lanes);
+  EXPECT_EQ(lanes_on(CpuVendor::other, 0x1a), shani->lanes);
+}
+
+// The family and vendor read from CPUID are the ones Linux reports (not under valgrind, whose
+// CPUID is its own; its runs set SHASTA_EXPECT_NO_SHANI=1).
+TEST(KernelTable, CpuFamilyAndVendorMatchProcCpuinfo) {
+#if defined(__x86_64__) && defined(__linux__)
+  const char* under_valgrind = std::getenv("SHASTA_EXPECT_NO_SHANI");
+  if (under_valgrind != nullptr && std::string(under_valgrind) == "1") GTEST_SKIP() << "valgrind's CPUID";
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, vendor_id;
+  int cpu_family = -1;
+  while (std::getline(in, line) && (cpu_family < 0 || vendor_id.empty())) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string value = line.substr(colon + 1 + (colon + 1 < line.size()));
+    if (line.rfind("cpu family", 0) == 0) cpu_family = std::stoi(value);
+    if (line.rfind("vendor_id", 0) == 0) vendor_id = value;
+  }
+  if (cpu_family < 0) GTEST_SKIP() << "/proc/cpuinfo names no cpu family";
+  const CpuFeatures& cpu = cpu_features_detected();
+  EXPECT_EQ(cpu.family, static_cast<unsigned>(cpu_family));
+  const CpuVendor expected = vendor_id == "GenuineIntel"   ? CpuVendor::intel
+                             : vendor_id == "AuthenticAMD" ? CpuVendor::amd
+                                                           : CpuVendor::other;
+  EXPECT_EQ(cpu.vendor, expected) << vendor_id;
+#else
+  GTEST_SKIP() << "not x86-64 Linux";
+#endif
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ struct KernelChoice {
                                  // best choice may take another kernel's lanes where they are faster
   std::size_t lanes;             // its lane count (0: none)
   std::string reason;            // "the best this CPU has", "forced by SHASTA_KERNEL=avx2", ...
+  std::string_view lane_reason;  // why the best choice took another kernel's lanes, as measured ("": its own)
 };
 
 // kernel_choice says what the family runs on now (resolving it if nothing ran yet) and why.

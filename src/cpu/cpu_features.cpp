@@ -29,6 +29,12 @@ CpuVendor vendor_of(unsigned ebx, unsigned ecx, unsigned edx) noexcept {
   return CpuVendor::other;
 }
 
+// display_family: CPUID.1:EAX bits 8-11, plus bits 20-27 when those read 0xF (SDM vol. 2A, CPUID).
+unsigned display_family(unsigned eax) noexcept {
+  const unsigned base = (eax >> 8) & 0xf;
+  return base == 0xf ? base + ((eax >> 20) & 0xff) : base;
+}
+
 CpuFeatures detect() noexcept {
   CpuFeatures cpu;
   FeatureSet& f = cpu.features;
@@ -37,6 +43,7 @@ CpuFeatures detect() noexcept {
   const unsigned max_leaf = eax;
   cpu.vendor = vendor_of(ebx, ecx, edx);
   __get_cpuid(1, &eax, &ebx, &ecx, &edx);
+  cpu.family = display_family(eax);
   f.add(Feature::ssse3, (ecx >> 9) & 1);
   f.add(Feature::sse41, (ecx >> 19) & 1);
   const bool osxsave = (ecx >> 27) & 1;

@@ -45,12 +45,14 @@ struct FeatureSet {
 };
 
 // CpuVendor: whose cores these are. The lane kernels rank differently on them (sha256rnds2 issues
-// every 3 cycles on Intel's Golden Cove, every 2 on Zen): kernel_table.cpp keeps the rule.
+// every 3 cycles on Intel's Golden Cove; Zen 5's AVX-512 runs 512 bits a cycle where Zen 4's is
+// double-pumped): kernel_table.cpp keeps the rule.
 enum class CpuVendor { other, intel, amd };
 
 struct CpuFeatures {
   FeatureSet features;
   CpuVendor vendor = CpuVendor::other;
+  unsigned family = 0;  // x86 display family (CPUID.1:EAX base + extended): 0x19 Zen 3/4, 0x1A Zen 5
 };
 
 // cpu_features_detected reads the features on first call; later calls return the same object.

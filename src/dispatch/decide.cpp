@@ -27,17 +27,23 @@ const LaneRow<Word>* own_lanes(const KernelRow<Word>& row, const CpuFeatures& cp
   return row.lanes != nullptr && cpu.features.contains(row.lanes->needs) ? row.lanes : nullptr;
 }
 
-// The best choice's lane kernel: the vendor's ranking where one applies, else the best row's own.
+// The best choice's lane kernel: the first ranking for this vendor and CPU family (with its `why`
+// where it picked another row's lanes), else the best row's own.
 template <class Word>
-const LaneRow<Word>* best_lanes(const FamilyTable<Word>& table, const CpuFeatures& cpu,
-                                const KernelRow<Word>& best) noexcept {
+struct BestLanes {
+  const LaneRow<Word>* lanes;
+  std::string_view why;
+};
+
+template <class Word>
+BestLanes<Word> best_lanes(const FamilyTable<Word>& table, const CpuFeatures& cpu, const KernelRow<Word>& best) noexcept {
   for (const auto& ranking : table.lane_rankings) {
-    if (ranking.vendor != cpu.vendor) continue;
+    if (ranking.vendor != cpu.vendor || cpu.family < ranking.min_cpu_family) continue;
     for (const LaneRow<Word>* lanes : ranking.order) {
-      if (cpu.features.contains(lanes->needs)) return lanes;
+      if (cpu.features.contains(lanes->needs)) return {lanes, lanes == own_lanes(best, cpu) ? "" : ranking.why};
     }
   }
-  return own_lanes(best, cpu);
+  return {own_lanes(best, cpu), {}};
 }
 
 }  // namespace
@@ -45,14 +51,15 @@ const LaneRow<Word>* best_lanes(const FamilyTable<Word>& table, const CpuFeature
 template <class Word>
 Decision<Word> decide(const FamilyTable<Word>& table, const CpuFeatures& cpu, const Request& request) noexcept {
   const KernelRow<Word>& best = best_row(table, cpu);
-  const auto best_with = [&](Reason reason) { return Decision<Word>{&best, best_lanes(table, cpu, best), reason}; };
+  const BestLanes<Word> lanes = best_lanes(table, cpu, best);
+  const auto best_with = [&](Reason reason) { return Decision<Word>{&best, lanes.lanes, reason, Error::ok, lanes.why}; };
   if (request.kind == Request::Kind::best || request.name.empty()) return best_with(Reason::best);
   const KernelRow<Word>* row = find_row(table, request.name);
   const bool supported = row != nullptr && cpu.features.contains(row->needs);
   if (request.kind == Request::Kind::forced) {
-    if (row == nullptr) return {nullptr, nullptr, Reason::forced, Error::unknown_kernel};
-    if (!supported) return {nullptr, nullptr, Reason::forced, Error::kernel_unsupported};
-    return {row, own_lanes(*row, cpu), Reason::forced};
+    if (row == nullptr) return {nullptr, nullptr, Reason::forced, Error::unknown_kernel, {}};
+    if (!supported) return {nullptr, nullptr, Reason::forced, Error::kernel_unsupported, {}};
+    return {row, own_lanes(*row, cpu), Reason::forced, Error::ok, {}};
   }
   if (row == nullptr) {
     // SHASTA_KERNEL=shani names no SHA-512 kernel: that family keeps its best, quietly.
@@ -60,7 +67,7 @@ Decision<Word> decide(const FamilyTable<Word>& table, const CpuFeatures& cpu, co
                                                                              : Reason::env_unknown);
   }
   if (!supported) return best_with(Reason::env_unsupported);
-  return {row, own_lanes(*row, cpu), Reason::environment};
+  return {row, own_lanes(*row, cpu), Reason::environment, Error::ok, {}};
 }
 
 template Decision<std::uint32_t> decide(const FamilyTable<std::uint32_t>&, const CpuFeatures&,

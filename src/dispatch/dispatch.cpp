@@ -192,11 +192,12 @@ std::string reason_text(Reason reason, const char* variable, const char* request
 template <class Word>
 KernelChoice choice(const Slot<Word>& slot) {
   const Selection<Word>& active = resolved(slot);
-  KernelChoice out{active.row->name, {}, 0, {}};
+  KernelChoice out{active.row->name, {}, 0, {}, {}};
   if (active.lanes != nullptr) {
     out.lane_kernel = active.lanes->kernel;
     out.lanes = active.lanes->lanes;
   }
+  if (&active == &best_selection(slot.table)) out.lane_reason = decide(slot.table, cpu_features_detected(), {}).lanes_why;
   const std::lock_guard lock(slot.record.mutex);
   out.reason = reason_text(slot.record.reason, slot.record.variable, slot.record.requested);
   return out;

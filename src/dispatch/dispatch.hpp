@@ -34,6 +34,7 @@ struct Decision {
   const LaneRow<Word>* lanes = nullptr;
   Reason reason = Reason::best;
   Error error = Error::ok;  // forced: unknown_kernel or kernel_unsupported, nothing chosen
+  std::string_view lanes_why;  // the lane ranking that picked `lanes` (its measurement); "": the row's own
 };
 
 template <class Word>

@@ -51,12 +51,14 @@ struct KernelRow {
   Pbkdf2LoopFn<Word> pbkdf2;   // nullptr: PBKDF2 iterates on `compress`
 };
 
-// LaneRanking: which lane kernel the best choice takes on one vendor's CPUs, best first (a kernel
-// whose features are missing is passed over). On other CPUs, and where no ranked kernel is present,
-// the best row's own lane kernel is taken. `why` is the measurement behind it.
+// LaneRanking: which lane kernel the best choice takes on one vendor's CPUs from a family on, best
+// first (a kernel whose features are missing is passed over); the first ranking that applies wins.
+// On other CPUs, and where no ranked kernel is present, the best row's own lane kernel is taken.
+// `why` is the measurement behind it.
 template <class Word>
 struct LaneRanking {
   CpuVendor vendor;
+  unsigned min_cpu_family;  // 0: every family of the vendor (CpuFeatures::family)
   std::span<const LaneRow<Word>* const> order;
   std::string_view why;
 };

@@ -39,8 +39,13 @@ void print_family(const FamilyInfo& info) {
   std::printf("\n%s\n  run on %.*s: %s\n", info.algorithms, static_cast<int>(choice.kernel.size()),
               choice.kernel.data(), choice.reason.c_str());
   if (choice.lanes != 0) {
-    std::printf("  many messages: %zu lanes of %.*s\n", choice.lanes, static_cast<int>(choice.lane_kernel.size()),
+    std::printf("  many messages: %zu lanes of %.*s", choice.lanes, static_cast<int>(choice.lane_kernel.size()),
                 choice.lane_kernel.data());
+    if (choice.lane_reason.empty()) {
+      std::printf("\n");
+    } else {
+      std::printf(" (%.*s)\n", static_cast<int>(choice.lane_reason.size()), choice.lane_reason.data());
+    }
   } else {
     std::printf("  many messages: one at a time (no lane kernel)\n");
   }
