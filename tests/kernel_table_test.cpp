@@ -73,6 +73,7 @@ void check_table(const FamilyTable<Word>& table) {
       const Decision<Word> best = decide(table, cpu, Request{});
       ASSERT_NE(best.row, nullptr);
       EXPECT_EQ(best.reason, Reason::best);
+      EXPECT_EQ(best.error, Error::ok) << "a chosen row comes with no error";
       EXPECT_TRUE(fake.contains(best.row->needs)) << best.row->name << " chosen without its features";
       for (const auto& row : table.rows) {
         if (&row == best.row) break;
@@ -99,6 +100,7 @@ void check_table(const FamilyTable<Word>& table) {
           EXPECT_EQ(forced.row, nullptr);
           EXPECT_EQ(env.row, best.row) << row.name << " named but missing: the best instead";
           EXPECT_EQ(env.reason, Reason::env_unsupported);
+          EXPECT_EQ(env.error, Error::ok) << "the environment's refusal is reported, not an error";
         }
       }
       const Decision<Word> unknown = decide(table, cpu, {Request::Kind::forced, "no-such-kernel", {}, false, false});
