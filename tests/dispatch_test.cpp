@@ -79,6 +79,14 @@ TEST(Dispatch, EnvironmentChoiceIsActive) {
     } else {
       EXPECT_NE(reason.find(setting), std::string::npos) << reason << " does not name " << setting;
     }
+    const bool known = family_has(Family::sha224_256, name) || family_has(Family::sha384_512, name);
+    if (!name.empty() && !known) {
+      EXPECT_NE(reason.find("refused: no such kernel"), std::string::npos) << reason;
+    } else if (!name.empty() && family_has(f.family, name) && !family_supports(f.family, name)) {
+      EXPECT_NE(reason.find("refused: this CPU lacks it"), std::string::npos) << reason;
+    } else if (!name.empty() && family_has(f.family, name)) {
+      EXPECT_EQ(reason.find("refused"), std::string::npos) << reason;
+    }
     if (name.empty() || !family_supports(f.family, name)) {
       EXPECT_EQ(active_kernel(f.family), best_supported(f.family));
       continue;

@@ -95,6 +95,7 @@ void check_table(const FamilyTable<Word>& table) {
           EXPECT_EQ(forced.lanes, row.lanes) << "a forced kernel brings its own lanes";
           EXPECT_EQ(env.row, &row);
           EXPECT_EQ(env.reason, Reason::environment);
+          EXPECT_EQ(env.error, Error::ok);
         } else {
           EXPECT_EQ(forced.error, Error::kernel_unsupported) << row.name;
           EXPECT_EQ(forced.row, nullptr);
@@ -102,6 +103,12 @@ void check_table(const FamilyTable<Word>& table) {
           EXPECT_EQ(env.reason, Reason::env_unsupported);
           EXPECT_EQ(env.error, Error::ok) << "the environment's refusal is reported, not an error";
         }
+      }
+      for (Request::Kind kind : {Request::Kind::environment, Request::Kind::forced}) {
+        const Decision<Word> unnamed = decide(table, cpu, {kind, "", "SHASTA_KERNEL", true, false});
+        EXPECT_EQ(unnamed.row, best.row) << "no name asks for the best";
+        EXPECT_EQ(unnamed.reason, Reason::best);
+        EXPECT_EQ(unnamed.error, Error::ok);
       }
       const Decision<Word> unknown = decide(table, cpu, {Request::Kind::forced, "no-such-kernel", {}, false, false});
       EXPECT_EQ(unknown.error, Error::unknown_kernel);
