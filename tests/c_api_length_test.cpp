@@ -56,6 +56,9 @@ TEST(CApiLength, ImpossibleLengthsAreRefusedWithNothingRead) {
       const std::size_t lens[2] = {10, bad.len};
       shasta_hash_ctx* two[2] = {ctx, shasta_hash_new(alg)};
       EXPECT_EQ(shasta_hash_update_many(two, 2, chunks, lens), SHASTA_E_INPUT_TOO_LONG);
+      const void* bad_first[2] = {bad.p, data};
+      const std::size_t bad_first_lens[2] = {bad.len, 10};
+      EXPECT_EQ(shasta_hash_update_many(two, 2, bad_first, bad_first_lens), SHASTA_E_INPUT_TOO_LONG);
       ASSERT_EQ(shasta_hash_final(ctx, got, sizeof got), SHASTA_OK);
       ASSERT_EQ(shasta_hash(alg, "", 0, want, sizeof want), SHASTA_OK);
       EXPECT_EQ(std::memcmp(got, want, d), 0) << "a refused update_many changed a context";
@@ -65,6 +68,8 @@ TEST(CApiLength, ImpossibleLengthsAreRefusedWithNothingRead) {
       const void* msgs[2] = {data, bad.p};
       std::vector<unsigned char> digests(2 * d, 0x5a);
       EXPECT_EQ(shasta_hash_many(alg, 2, msgs, lens, digests.data()), SHASTA_E_INPUT_TOO_LONG);
+      EXPECT_EQ(digests[0], 0x5a) << "nothing written";
+      EXPECT_EQ(shasta_hash_many(alg, 2, bad_first, bad_first_lens, digests.data()), SHASTA_E_INPUT_TOO_LONG);
       EXPECT_EQ(digests[0], 0x5a) << "nothing written";
 
       EXPECT_EQ(shasta_hmac(alg, bad.p, bad.len, data, 10, out, sizeof out), SHASTA_E_INPUT_TOO_LONG);

@@ -2,6 +2,7 @@
 // the CPU lacks is refused and never reached.
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "shasta/detail/lanes.hpp"
 #include "shasta/kernels.hpp"
@@ -251,9 +252,48 @@ TEST(Dispatch, CpuFeaturesAreReported) {
   EXPECT_EQ(features.find("  "), std::string::npos) << features;
 #if defined(__x86_64__)
   if (env_number("SHASTA_EXPECT_NO_SHANI", 0) == 0) {
-    EXPECT_EQ(features.find("sha") != std::string::npos, cpuinfo_has("sha_ni")) << features;
+    // Each name as a whole word, present exactly when Linux reports the flag (the OS's saving of
+    // the vector state aside: every VM here saves what it reports).
+    const std::string words = " " + features + " ";
+    const std::pair<const char*, const char*> names[] = {
+        {"ssse3", "ssse3"}, {"sse4.1", "sse4_1"}, {"sha", "sha_ni"}, {"avx2", "avx2"}, {"bmi2", "bmi2"},
+        {"avx512f", "avx512f"}, {"avx512bw", "avx512bw"}, {"avx512vl", "avx512vl"}};
+    for (const auto& [ours, linux_flag] : names) {
+      EXPECT_EQ(words.find(std::string(" ") + ours + " ") != std::string::npos, cpuinfo_has(linux_flag))
+          << ours << " in \"" << features << "\"";
+    }
   }
 #endif
+}
+
+// kernels() marks one row active, the one active_kernel() names; kernel_choice() explains lanes
+// taken from another row (the vendor's ranking), and only those, whichever kernel runs.
+TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
+  for (Family family : {Family::sha224_256, Family::sha384_512}) {
+    std::vector<std::string> candidates = {""};  // "": the best
+    for (const KernelInfo& k : kernels(family)) {
+      if (k.supported) candidates.emplace_back(k.name);
+    }
+    for (const std::string& name : candidates) {
+      if (name.empty()) {
+        use_best_kernel(family);
+      } else {
+        ASSERT_EQ(force_kernel(family, name), Error::ok) << name;
+      }
+      int active = 0;
+      for (const KernelInfo& k : kernels(family)) {
+        if (!k.active) continue;
+        ++active;
+        EXPECT_EQ(k.name, active_kernel(family));
+      }
+      EXPECT_EQ(active, 1) << name;
+      const KernelChoice choice = kernel_choice(family);
+      const bool borrowed = choice.lanes != 0 && choice.lane_kernel != choice.kernel;
+      EXPECT_EQ(!choice.lane_reason.empty(), borrowed) << (name.empty() ? "best" : name) << ": lanes of "
+                                                        << choice.lane_kernel << " beside " << choice.kernel;
+    }
+    use_best_kernel(family);
+  }
 }
 
 }  // namespace

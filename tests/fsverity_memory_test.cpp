@@ -96,5 +96,25 @@ TEST(FsverityMemory, OutOfMemoryInFinishIsReported) {
   EXPECT_EQ(digest, (std::array<std::uint8_t, 64>{})) << "a refusal wrote a digest";
 }
 
+// Memory that runs out in update (a fresh builder's first level) is Error::out_of_memory, and it
+// stays: later calls return it, and finish reports it and resets the builder.
+TEST(FsverityMemory, OutOfMemoryInUpdateIsReported) {
+  FsverityParams params;
+  params.hash = FsverityHash::sha256;
+  params.block_size = 4096;
+  static std::array<std::uint8_t, 100> data;
+  data.fill(0x5a);
+  FsverityBuilder builder(params);
+  ASSERT_EQ(builder.status(), Error::ok);
+  g_refuse = true;
+  const Error e = builder.update(ByteView(data.data(), data.size()));
+  g_refuse = false;
+  EXPECT_EQ(e, Error::out_of_memory);
+  EXPECT_EQ(builder.update(ByteView(data.data(), data.size())), Error::out_of_memory) << "the error stays";
+  std::array<std::uint8_t, 64> digest{};
+  EXPECT_EQ(builder.finish(std::span<std::uint8_t>(digest.data(), builder.digest_size())), Error::out_of_memory);
+  EXPECT_EQ(digest, (std::array<std::uint8_t, 64>{})) << "a refusal wrote a digest";
+}
+
 }  // namespace
 }  // namespace shasta::test

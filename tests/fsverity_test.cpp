@@ -396,6 +396,10 @@ TEST(Fsverity, RefusesInvalidParameters) {
   null_salt.salt = ByteView(nullptr, 4);
   EXPECT_EQ(fsverity_digest(null_salt, data, out), Error::null_pointer);
 
+  // A bad parameter is reported before a short output buffer.
+  EXPECT_EQ(fsverity_digest(params_of(FsverityHash::sha256, 1000, {}), data, std::span<std::uint8_t>()),
+            Error::invalid_parameter);
+
   FsverityBuilder bad(params_of(FsverityHash::sha256, 1000, {}));
   EXPECT_EQ(bad.status(), Error::invalid_parameter);
   EXPECT_EQ(bad.update(data), Error::invalid_parameter);

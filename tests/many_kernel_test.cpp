@@ -264,6 +264,10 @@ TEST(CApiMany, UpdateManyRefusals) {
   shasta_hash_ctx* both[2] = {a, b};
   const void* null_chunk[2] = {data, nullptr};
   EXPECT_EQ(shasta_hash_update_many(both, 2, null_chunk, lens), SHASTA_E_NULL);
+  shasta_hash_ctx* null_first[2] = {nullptr, a};  // the first position is checked too
+  EXPECT_EQ(shasta_hash_update_many(null_first, 2, chunks, lens), SHASTA_E_NULL);
+  const void* null_chunk_first[2] = {nullptr, data};
+  EXPECT_EQ(shasta_hash_update_many(both, 2, null_chunk_first, lens), SHASTA_E_NULL);
   EXPECT_EQ(shasta_hash_update_many(nullptr, 2, chunks, lens), SHASTA_E_NULL);
   EXPECT_EQ(shasta_hash_update_many(both, 2, nullptr, lens), SHASTA_E_NULL);
   EXPECT_EQ(shasta_hash_update_many(both, 2, chunks, nullptr), SHASTA_E_NULL);
@@ -316,6 +320,9 @@ TEST(CApiMany, ErrorCodes) {
   const void* with_null[2] = {text, nullptr};
   std::memset(out, 0xEE, sizeof out);
   EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, lens, out), SHASTA_E_NULL);
+  for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
+  const void* null_first[2] = {nullptr, text};
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, null_first, lens, out), SHASTA_E_NULL);
   for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
   std::size_t zero_second[2] = {3, 0};
   EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, zero_second, out), SHASTA_OK);

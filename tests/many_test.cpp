@@ -184,8 +184,12 @@ TYPED_TEST(Many, UpdateManyRefusals) {
   H* const with_null[] = {&a, nullptr};
   const ByteView two[] = {ByteView(data), ByteView(data)};
   EXPECT_EQ(update_many<H>(with_null, two), Error::invalid_parameter);
+  H* const null_first[] = {nullptr, &a};
+  EXPECT_EQ(update_many<H>(null_first, two), Error::invalid_parameter);
   const ByteView null_chunk[] = {ByteView(data), ByteView(nullptr, 5)};
   EXPECT_EQ(update_many<H>(both, null_chunk), Error::null_pointer);
+  const ByteView null_chunk_first[] = {ByteView(nullptr, 5), ByteView(data)};
+  EXPECT_EQ(update_many<H>(both, null_chunk_first), Error::null_pointer);
   EXPECT_EQ(a.finalize(), H(untouched_a).finalize()) << "a refusal changed a hasher";
   EXPECT_EQ(update_many<H>(std::span<H* const>(), std::span<const ByteView>()), Error::ok);
 }
