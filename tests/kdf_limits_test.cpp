@@ -27,6 +27,7 @@ TYPED_TEST(KdfLimits, HkdfOutputLengthAndPrkLength) {
   Bytes okm(kMax + 1, kSentinel);
   EXPECT_EQ(hkdf_expand<H>(prk, "info", okm), Error::output_too_long);
   EXPECT_EQ(hkdf<H>("salt", "ikm", "info", okm), Error::output_too_long);
+  EXPECT_EQ(hkdf_expand(HmacKey<H>(prk), "info", okm), Error::output_too_long) << "the prepared PRK's own check";
   EXPECT_TRUE(untouched(okm));
   EXPECT_EQ(hkdf_expand<H>(ByteView(prk.data(), H::digest_size - 1), "info", std::span(okm).first(10)),
             Error::prk_too_short);
@@ -69,6 +70,33 @@ TYPED_TEST(KdfLimits, Tls13LabelContextAndLength) {
   EXPECT_EQ(raw, prepared);
   EXPECT_TRUE(std::equal(raw.begin(), raw.end(), derived.begin()));
   EXPECT_EQ(derived[H::digest_size], kSentinel);
+}
+
+// Expand-Label at its largest label and context, and at lengths with a high byte, against HKDF-Expand
+// of an HkdfLabel built here byte by byte (RFC 8446 section 7.1).
+TYPED_TEST(KdfLimits, Tls13LabelAtItsLimitsIsHkdfOfTheHandBuiltLabel) {
+  using H = TypeParam;
+  const Bytes secret(H::digest_size, 3);
+  for (const std::size_t label_size : {1u, 249u}) {
+    for (const std::size_t context_size : {0u, 255u}) {
+      for (const std::size_t out_size : {16u, 300u, 255u * 2 + 1}) {
+        const std::string label(label_size, 'q');
+        Bytes context(context_size);
+        for (std::size_t i = 0; i < context_size; ++i) context[i] = static_cast<std::uint8_t>(i * 7 + 1);
+        Bytes hkdf_label = {static_cast<std::uint8_t>(out_size / 256), static_cast<std::uint8_t>(out_size % 256),
+                            static_cast<std::uint8_t>(6 + label_size)};
+        for (char c : std::string("tls13 ") + label) hkdf_label.push_back(static_cast<std::uint8_t>(c));
+        hkdf_label.push_back(static_cast<std::uint8_t>(context_size));
+        hkdf_label.insert(hkdf_label.end(), context.begin(), context.end());
+        Bytes want(out_size), raw(out_size), prepared(out_size);
+        ASSERT_EQ(hkdf_expand<H>(secret, hkdf_label, want), Error::ok);
+        ASSERT_EQ(tls13_expand_label<H>(secret, label, context, raw), Error::ok);
+        ASSERT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), label, context, prepared), Error::ok);
+        EXPECT_EQ(raw, want) << label_size << " " << context_size << " " << out_size;
+        EXPECT_EQ(prepared, want) << label_size << " " << context_size << " " << out_size;
+      }
+    }
+  }
 }
 
 TYPED_TEST(KdfLimits, Pbkdf2IterationsAndOutputLength) {
