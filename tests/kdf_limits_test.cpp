@@ -131,6 +131,12 @@ TYPED_TEST(KdfLimits, HmacTruncationAndVerifyFloor) {
   EXPECT_EQ(hmac_verify(key, "message", ByteView(tag.data(), floor)), Error::ok);
   EXPECT_EQ(hmac_verify(key, "message", ByteView(tag.data(), floor - 1)), Error::tag_too_short);
   EXPECT_EQ(hmac_verify(key, "messagf", tag), Error::tag_mismatch);
+  for (const std::size_t second : {std::size_t{1}, floor - 1}) {
+    Bytes twice(tag.begin(), tag.end());  // two bytes wrong by the same bits: their differences must not cancel
+    twice[0] ^= 0x01;
+    twice[second] ^= 0x01;
+    EXPECT_EQ(hmac_verify(key, "message", twice), Error::tag_mismatch) << second;
+  }
   Bytes longer(tag.begin(), tag.end());
   longer.push_back(0);
   EXPECT_EQ(hmac_verify(key, "message", longer), Error::output_too_long);
