@@ -82,12 +82,19 @@ Request environment_request(const FamilyTable<Word>& table) noexcept {
   return {};
 }
 
-// The best selection of this CPU: the best row with the lane kernel its vendor's ranking picks,
-// which may be another row's (SHA-NI rounds beside AVX-512 lanes); made once, never changed.
+// The best decision for this CPU, made once: the best row with the lane kernel its vendor's
+// ranking picks, which may be another row's (SHA-NI rounds beside AVX-512 lanes), and why.
+template <class Word>
+const Decision<Word>& best_decision(const FamilyTable<Word>& table) noexcept {
+  static const Decision<Word> best = decide(table, cpu_features_detected(), Request{});
+  return best;
+}
+
+// The best decision as an immutable selection; made once, never changed.
 template <class Word>
 const Selection<Word>& best_selection(const FamilyTable<Word>& table) noexcept {
   static const Selection<Word> best = [&table] {
-    const Decision<Word> d = decide(table, cpu_features_detected(), Request{});
+    const Decision<Word>& d = best_decision(table);
     return Selection<Word>{d.row->compress, d.row, d.lanes};
   }();
   return best;
@@ -197,7 +204,7 @@ KernelChoice choice(const Slot<Word>& slot) {
     out.lane_kernel = active.lanes->kernel;
     out.lanes = active.lanes->lanes;
   }
-  if (&active == &best_selection(slot.table)) out.lane_reason = decide(slot.table, cpu_features_detected(), {}).lanes_why;
+  if (&active == &best_selection(slot.table)) out.lane_reason = best_decision(slot.table).lanes_why;
   const std::lock_guard lock(slot.record.mutex);
   out.reason = reason_text(slot.record.reason, slot.record.variable, slot.record.requested);
   return out;
