@@ -36,9 +36,9 @@ constexpr std::size_t kAhead = 4 * 64;
   return _mm512_add_epi32(x, y);
 }
 
-// The truth tables of vpternlogd with (x, y, z) as its (A, B, C): x ^ y ^ z, x ? y : z (Ch) and
-// the majority of x, y, z (Maj).
-constexpr int kXor3 = 0x96, kChoose = 0xCA, kMajority = 0xE8;
+// The truth tables of vpternlogd with (x, y, z) as its (A, B, C): x ^ y ^ z and the majority of
+// x, y, z (Maj).
+constexpr int kXor3 = 0x96, kMajority = 0xE8;
 
 template <int R>
 [[gnu::always_inline]] inline V ror(V x) noexcept {
@@ -59,11 +59,26 @@ template <int R>
   return _mm512_ternarylogic_epi32(ror<6>(x), ror<11>(x), ror<25>(x), kXor3);
 }
 
-// One round with the working variables renamed by the caller: only d and h change.
+// Keeps GCC from reassociating a round's sums: it rebuilt t1 as ((Sigma1 + h) + (Ch + W)) + K,
+// six dependent operations from e, and a chain of such rounds ran at half the speed it can.
+[[gnu::always_inline]] inline V pin(V x) noexcept {
+  asm("" : "+v"(x));
+  return x;
+}
+
+// Ch(e, f, g) and Maj(a, b, c) as vpternlog's A operand takes the older g or c: the copy of A that
+// its destination needs is then off the chains through e and a. Ch is (e ? f : g) with (g, e, f)
+// as (A, B, C).
+constexpr int kChooseGFirst = 0xB8;
+
+// One round with the working variables renamed by the caller: only d and h change. Sigma1(e) and
+// Sigma0(a), the slowest terms, are added late: t1 = ((h + W+K) + Ch) + Sigma1(e), e' = d + t1,
+// a' = t1 + (Sigma0(a) + Maj), four operations a round on each of the chains through e and a.
 [[gnu::always_inline]] inline void round(V a, V b, V c, V& d, V e, V f, V g, V& h, V wk) noexcept {
-  const V t1 = add(add(h, wk), add(big_s1(e), _mm512_ternarylogic_epi32(e, f, g, kChoose)));
-  d = add(d, t1);
-  h = add(t1, add(big_s0(a), _mm512_ternarylogic_epi32(a, b, c, kMajority)));
+  const V x = pin(add(pin(add(h, wk)), _mm512_ternarylogic_epi32(g, e, f, kChooseGFirst)));
+  const V t1 = pin(add(x, big_s1(e)));
+  d = pin(add(d, t1));
+  h = pin(add(t1, pin(add(big_s0(a), _mm512_ternarylogic_epi32(c, b, a, kMajority)))));
 }
 
 struct Work {
