@@ -87,8 +87,10 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 // - Intel: AVX-512 x16 before SHA-NI x4, because sha256rnds2 issues only every 3 cycles on Golden
 //   Cove / Emerald Rapids (x4 at most 1.33x one stream there; x16 ran at 1.04 c/B, 2.85 GB/s).
 // - AMD Zen 5 (family 0x1A) on: AVX-512 x16 first, its 512-bit operations no longer split in two:
-//   on an EPYC Zen 5 (family 26 model 2) x16 ran 10,000 x 4 KiB at 3.85 GB/s against x4's 3.27
-//   and 100,000 x 64 B at 2.0 GB/s against 1.42 (bench_many, best of 9 interleaved).
+//   on an EPYC Zen 5 (family 26 model 2) x16 ran 10,000 x 4 KiB at 4.35-4.43 GB/s against x4's
+//   3.10-3.18 and 100,000 x 64 B at 2.43-2.49 GB/s against 0.92-0.94 (scripts/bench-ratio, forced
+//   kernels, best of 10, two interleaved runs; 3.85 against 3.27 before the rounds' sums were
+//   pinned in order).
 // - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4, no ranking: sha256rnds2 issues every 2
 //   cycles, and x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are
 //   double-pumped. A CPU without SHA-NI takes AVX-512 as its best row anyway.
@@ -97,7 +99,7 @@ constexpr const LaneRow<W32>* kWideFirstSha256Lanes[] = {&kAvx512X16, &kShaniX4}
 constexpr unsigned kAmdZen5 = 0x1a;
 constexpr LaneRanking<W32> kSha256Rankings[] = {
     {CpuVendor::intel, 0, kWideFirstSha256Lanes, "Intel: sha256rnds2 every 3 cycles; AVX-512 x16 1.04 c/B"},
-    {CpuVendor::amd, kAmdZen5, kWideFirstSha256Lanes, "AMD Zen 5: full-width AVX-512; x16 3.85 GB/s, x4 3.27"}};
+    {CpuVendor::amd, kAmdZen5, kWideFirstSha256Lanes, "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1"}};
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = kSha256Rankings;
 #else
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};

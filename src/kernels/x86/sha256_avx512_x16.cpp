@@ -6,7 +6,10 @@
 // (vpshufb on zmm), and VL as built (-mavx512vl lets GCC EVEX-encode the 256-bit state rows).
 // In cache on Zen 4 (double-pumped zmm): 1.05 cycles a byte of each stream with GCC 12, 0.92 with
 // clang 14, against a floor of about 0.85 (1,750 vector operations a block at two a cycle); the
-// SHA-NI four-stream loop there took 0.88-1.1, the AVX2 eight-lane kernel 2.1.
+// SHA-NI four-stream loop there took 0.88-1.1, the AVX2 eight-lane kernel 2.1 (all before the
+// round's sums were pinned, see pin()). On Zen 5, whose 512-bit operations take two cycles but
+// issue four at a time, the rounds' dependency chains are the bound: 0.88 c/B with GCC's own
+// order of the sums, 0.69 pinned (the SHA-512 x8 kernel: 1.05 -> 0.82).
 // GCC 12 warns, wherever an AVX-512 intrinsic is inlined, that the _mm512_undefined_epi32() inside
 // it reads an uninitialized variable (its `__m512i __Y = __Y;`: GCC bug 105593, fixed in 12.3).
 #if defined(__GNUC__) && !defined(__clang__)
