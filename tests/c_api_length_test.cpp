@@ -114,4 +114,25 @@ TEST(CApiLength, ExpandRefusesTheOutputLengthBeforeHashingThePrk) {
             SHASTA_E_OUTPUT_TOO_LONG);
 }
 
+// The check's edge: an empty input ends where it starts, so even one at the very top of the address
+// space runs past nothing and is hashed (nothing is read), in one call and in a stream. (A check of
+// p >= UINTPTR_MAX - len refused it.)
+TEST(CApiLength, EmptyInputAtTheTopOfMemoryIsAccepted) {
+  const void* top = reinterpret_cast<const void*>(UINTPTR_MAX);
+  for (shasta_alg alg : kAlgs) {
+    SCOPED_TRACE(std::string("alg ") + std::to_string(alg));
+    const std::size_t d = shasta_digest_size(alg);
+    unsigned char got[64], want[64];
+    ASSERT_EQ(shasta_hash(alg, "", 0, want, sizeof want), SHASTA_OK);
+    ASSERT_EQ(shasta_hash(alg, top, 0, got, sizeof got), SHASTA_OK);
+    EXPECT_EQ(std::memcmp(got, want, d), 0);
+    shasta_hash_ctx* ctx = shasta_hash_new(alg);
+    ASSERT_NE(ctx, nullptr);
+    EXPECT_EQ(shasta_hash_update(ctx, top, 0), SHASTA_OK);
+    ASSERT_EQ(shasta_hash_final(ctx, got, sizeof got), SHASTA_OK);
+    EXPECT_EQ(std::memcmp(got, want, d), 0);
+    shasta_hash_free(ctx);
+  }
+}
+
 }  // namespace
