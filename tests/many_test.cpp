@@ -77,6 +77,14 @@ TYPED_TEST(Many, CountsAndLengths) {
       for (auto& len : lens) len = kEdges[rng() % std::size(kEdges)] + 128 * (rng() % 3);
       check<H>(pool, lens, offset);
     }
+    // All one length but one, the odd one first, second or last: the one-length path must not
+    // be taken (a length check that skipped message 1 went unseen by the random lengths).
+    for (std::size_t odd : {std::size_t{0}, std::size_t{1}, count - 1}) {
+      if (odd >= count) continue;
+      std::vector<std::size_t> lens(count, 64);
+      lens[odd] = 65;
+      check<H>(pool, lens, 0);
+    }
   }
 }
 
