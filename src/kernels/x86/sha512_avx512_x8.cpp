@@ -59,8 +59,8 @@ template <int R>
   return _mm512_ternarylogic_epi64(ror<14>(x), ror<18>(x), ror<41>(x), kXor3);
 }
 
-// Keeps GCC from reassociating a round's sums: it rebuilt t1 as ((Sigma1 + h) + (Ch + W)) + K,
-// six dependent operations from e, and a chain of such rounds ran at half the speed it can.
+// Keeps GCC from reassociating a round's sums: it rebuilt t1 as ((Sigma1 + h) + (Ch + K)) + W,
+// six dependent operations from e (the x16 kernel's pin() says more).
 [[gnu::always_inline]] inline V pin(V x) noexcept {
   asm("" : "+v"(x));
   return x;
