@@ -1,11 +1,15 @@
 // merkle_test.cpp: merkle_root against the plain recursive definition, for every leaf count up to
 // 300 (every odd-node position, several chunks of a level), all six algorithms, on whichever kernel
-// the suite runs on; the shape's defining cases spelled out; the leaves left unchanged.
+// the suite runs on; the shape's defining cases spelled out; the leaves left unchanged; no node
+// read past a level's end (leaves against an inaccessible page).
 #include "shasta/merkle.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace shasta {
@@ -66,6 +70,54 @@ TEST(MerkleRoot, Shape) {
   auto duplicated = l;
   duplicated.push_back(l[2]);
   EXPECT_NE(merkle_root<Sha256>(l), merkle_root<Sha256>(duplicated));
+}
+
+// GuardedLeaves holds n digests whose last one ends just before an inaccessible page, so that a
+// read past the level's last node faults instead of reading whatever follows a vector.
+template <class H>
+class GuardedLeaves {
+ public:
+  explicit GuardedLeaves(const std::vector<typename H::Digest>& leaves) {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t bytes = leaves.size() * sizeof(typename H::Digest);
+    size_ = (bytes + page - 1) / page * page + page;
+    void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::runtime_error("mmap");
+    base_ = static_cast<std::uint8_t*>(p);
+    if (mprotect(base_ + size_ - page, page, PROT_NONE) != 0) throw std::runtime_error("mprotect");
+    nodes_ = reinterpret_cast<typename H::Digest*>(base_ + size_ - page - bytes);
+    std::copy(leaves.begin(), leaves.end(), nodes_);
+    count_ = leaves.size();
+  }
+  GuardedLeaves(const GuardedLeaves&) = delete;
+  GuardedLeaves& operator=(const GuardedLeaves&) = delete;
+  ~GuardedLeaves() { munmap(base_, size_); }
+  std::span<typename H::Digest> span() { return {nodes_, count_}; }
+
+ private:
+  std::uint8_t* base_ = nullptr;
+  std::size_t size_ = 0;
+  typename H::Digest* nodes_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+// Levels whose last chunk of pairs is short and not the first (129 pairs: chunks of 64, 64, 1), and
+// others, hashed in place at the end of the accessible memory: a chunk taken as a full 64 pairs
+// would read up to 2 x 63 nodes past the level and fault.
+template <class H>
+void check_no_read_past_the_level() {
+  std::mt19937 rng(129);
+  for (const std::size_t n : {3u, 65u, 128u, 129u, 130u, 257u, 258u, 259u, 300u}) {
+    const auto leaves = random_leaves<H>(n, rng);
+    GuardedLeaves<H> guarded(leaves);
+    ASSERT_EQ(merkle_root_in_place<H>(guarded.span()), reference_root<H>(leaves)) << "leaves: " << n;
+  }
+}
+
+TEST(MerkleRoot, ReadsNoNodePastTheLevel) {
+  check_no_read_past_the_level<Sha256>();      // the 64-byte node form (hash_many_64)
+  check_no_read_past_the_level<Sha384>();      // the general form (hash_many)
+  check_no_read_past_the_level<Sha512_256>();
 }
 
 TEST(MerkleRoot, LargeTree) {
