@@ -5,12 +5,11 @@
 #include "shasta/merkle.hpp"
 
 #include <gtest/gtest.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <random>
-#include <stdexcept>
 #include <vector>
+
+#include "guarded_memory.hpp"
 
 namespace shasta {
 namespace {
@@ -77,28 +76,16 @@ TEST(MerkleRoot, Shape) {
 template <class H>
 class GuardedLeaves {
  public:
-  explicit GuardedLeaves(const std::vector<typename H::Digest>& leaves) {
-    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    const std::size_t bytes = leaves.size() * sizeof(typename H::Digest);
-    size_ = (bytes + page - 1) / page * page + page;
-    void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::runtime_error("mmap");
-    base_ = static_cast<std::uint8_t*>(p);
-    if (mprotect(base_ + size_ - page, page, PROT_NONE) != 0) throw std::runtime_error("mprotect");
-    nodes_ = reinterpret_cast<typename H::Digest*>(base_ + size_ - page - bytes);
-    std::copy(leaves.begin(), leaves.end(), nodes_);
-    count_ = leaves.size();
+  explicit GuardedLeaves(const std::vector<typename H::Digest>& leaves)
+      : memory_(leaves.size() * sizeof(typename H::Digest)),
+        nodes_(reinterpret_cast<typename H::Digest*>(memory_.end()) - leaves.size(), leaves.size()) {
+    std::copy(leaves.begin(), leaves.end(), nodes_.begin());
   }
-  GuardedLeaves(const GuardedLeaves&) = delete;
-  GuardedLeaves& operator=(const GuardedLeaves&) = delete;
-  ~GuardedLeaves() { munmap(base_, size_); }
-  std::span<typename H::Digest> span() { return {nodes_, count_}; }
+  std::span<typename H::Digest> span() { return nodes_; }
 
  private:
-  std::uint8_t* base_ = nullptr;
-  std::size_t size_ = 0;
-  typename H::Digest* nodes_ = nullptr;
-  std::size_t count_ = 0;
+  test::GuardedMemory memory_;
+  std::span<typename H::Digest> nodes_;
 };
 
 // Levels whose last chunk of pairs is short and not the first (129 pairs: chunks of 64, 64, 1), and

@@ -2,7 +2,6 @@
 // byte-by-byte layout, every length, every alignment, with the input ending just before a page
 // that cannot be read (a read past the end crashes the test).
 #include <gtest/gtest.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -12,34 +11,24 @@
 
 #include "shasta/detail/hasher.hpp"
 #include "shasta/detail/whole_stores.hpp"
+#include "guarded_memory.hpp"
 
 namespace {
 
 using shasta::detail::ChunkWriter;
 
-// GuardedBytes holds bytes whose last one sits just before an inaccessible page.
+// GuardedBytes places bytes so that the last one sits just before an inaccessible page.
 class GuardedBytes {
  public:
-  GuardedBytes() {
-    page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    void* p = mmap(nullptr, 2 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::runtime_error("mmap");
-    base_ = static_cast<std::uint8_t*>(p);
-    if (mprotect(base_ + page_, page_, PROT_NONE) != 0) throw std::runtime_error("mprotect");
-  }
-  GuardedBytes(const GuardedBytes&) = delete;
-  GuardedBytes& operator=(const GuardedBytes&) = delete;
-  ~GuardedBytes() { munmap(base_, 2 * page_); }
-  // place copies `bytes` to end at the guard page and returns where they start.
+  // place copies `bytes` (at most a page) to end at the guard page and returns where they start.
   const std::uint8_t* place(const std::vector<std::uint8_t>& bytes) {
-    std::uint8_t* at = base_ + page_ - bytes.size();
+    std::uint8_t* at = memory_.end() - bytes.size();
     if (!bytes.empty()) std::memcpy(at, bytes.data(), bytes.size());  // an empty vector's data() may be null
     return at;
   }
 
  private:
-  std::size_t page_ = 0;
-  std::uint8_t* base_ = nullptr;
+  shasta::test::GuardedMemory memory_{static_cast<std::size_t>(sysconf(_SC_PAGESIZE))};
 };
 
 std::vector<std::uint8_t> random_bytes(std::mt19937_64& rng, std::size_t n) {
