@@ -25,6 +25,32 @@ static_assert(sha512_256(kAbc) == *from_hex<32>("53048e2681941ef99b2e29b76b4c7da
 static_assert(sha256(k448) == *from_hex<32>("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
 static_assert(Sha256().update("ab").update("c").finalize() == sha256("abc"));
 
+// One whole block and a tail too long for the length (120 bytes for SHA-256, 240 for SHA-512): the
+// padding then spans two more blocks, the last of the one-shot path's three-block scratch buffer, so
+// an off-by-8 in the padding's zero fill lands past the buffer, which constant evaluation refuses.
+// Digests from Python's hashlib (OpenSSL): k896 followed by its first 8 (16) bytes, and k896 twice before.
+#define SHASTA_K896 \
+  "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+constexpr std::string_view kBlockAndLongTail256 = SHASTA_K896 "abcdefgh";
+constexpr std::string_view kBlockAndLongTail512 = SHASTA_K896 SHASTA_K896 "abcdefghbcdefghi";
+#undef SHASTA_K896
+static_assert(kBlockAndLongTail256.size() == 120 && kBlockAndLongTail512.size() == 240);
+
+// as_bytes_array: a constexpr message as bytes, for the one-shot path (a string_view streams).
+template <std::size_t N>
+constexpr std::array<std::uint8_t, N> as_bytes_array(std::string_view text) {
+  std::array<std::uint8_t, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = static_cast<std::uint8_t>(text[i]);
+  return out;
+}
+constexpr auto kDigest120 = *from_hex<32>("840edb373f431192131b6ae791a91beb2e7026147fa70b9519d5029299e4ead2");
+constexpr auto kDigest240 = *from_hex<64>("415dbb329067bc1d6e254b911020f1986f289700a25d304da1d58bd8f747c2df"
+                                          "6d5faff07d40a6677ea0024fde072a3a7db3b9f166aa8b07a4317ce13524a54b");
+static_assert(sha256(std::span<const std::uint8_t>(as_bytes_array<120>(kBlockAndLongTail256))) == kDigest120);
+static_assert(sha512(std::span<const std::uint8_t>(as_bytes_array<240>(kBlockAndLongTail512))) == kDigest240);
+static_assert(sha256(kBlockAndLongTail256) == kDigest120);
+static_assert(sha512(kBlockAndLongTail512) == kDigest240);
+
 struct Example {
   std::string_view message;
   std::string_view digest_hex;
