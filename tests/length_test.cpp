@@ -88,6 +88,34 @@ TEST(LengthCounter, Sha512InjectedNear2To61And2To64) {
   check_injected_512<Sha384>(SHA384_Init);
 }
 
+// The finishing step on its own (HMAC's and HKDF's prepared pads resume there) with a count that
+// carries into the high word during the tail itself: the streaming Hasher always hands it a
+// block-aligned count and less than a block, which never carries there.
+template <class Alg>
+void check_resume_carry(int (*init)(SHA512_CTX*)) {
+  const Bytes message(300, 0x3c);
+  for (std::uint64_t hi : {0ull, 0x1234ull}) {
+    for (std::size_t n : {128u, 200u, 255u, 256u, 300u}) {
+      const std::uint64_t lo = ~0ull - 127;  // whole blocks, one short of 2^64 bytes
+      const auto ours = detail::resume_and_finish<Alg>(Alg::kIv, lo, hi, message.data(), n);
+      SHA512_CTX theirs;
+      init(&theirs);
+      theirs.Nl = lo << 3;
+      theirs.Nh = (hi << 3) | (lo >> 61);
+      SHA512_Update(&theirs, message.data(), n);
+      Bytes expected(64);
+      SHA512_Final(expected.data(), &theirs);
+      expected.resize(Alg::kDigestSize);
+      EXPECT_EQ(bytes_of(ours), expected) << "count " << hi << ":" << lo << " + " << n;
+    }
+  }
+}
+
+TEST(LengthCounter, Sha512FinishCarriesIntoTheHighWord) {
+  check_resume_carry<detail::Sha512Algorithm>(SHA512_Init);
+  check_resume_carry<detail::Sha384Algorithm>(SHA384_Init);
+}
+
 // A real message of 2^32 + 77 zero bytes. Its digests come from coreutils, independently of
 // shasta and of OpenSSL: `head -c 4294967373 /dev/zero | sha256sum` (and `sha512sum`).
 constexpr std::size_t kPast4GiB = (std::size_t{1} << 32) + 77;
