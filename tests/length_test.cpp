@@ -55,6 +55,21 @@ TEST(LengthCounter, Sha256InjectedNear2To32And2To61) {
   check_injected_256<Sha224>(SHA224_Init, SHA224_Update, SHA224_Final);
 }
 
+// openssl_512_after_count is OpenSSL's digest of `n` bytes at `p` on a SHA-384/512 context whose
+// count already holds `bytes_hi:bytes_lo` bytes (its state the IV), cut to `digest_size`.
+Bytes openssl_512_after_count(int (*init)(SHA512_CTX*), std::uint64_t bytes_lo, std::uint64_t bytes_hi,
+                              const std::uint8_t* p, std::size_t n, std::size_t digest_size) {
+  SHA512_CTX ctx;
+  init(&ctx);
+  ctx.Nl = bytes_lo << 3;
+  ctx.Nh = (bytes_hi << 3) | (bytes_lo >> 61);
+  SHA512_Update(&ctx, p, n);
+  Bytes digest(64);
+  SHA512_Final(digest.data(), &ctx);
+  digest.resize(digest_size);
+  return digest;
+}
+
 template <class H>
 void check_injected_512(int (*init)(SHA512_CTX*)) {
   struct Count {
@@ -70,15 +85,8 @@ void check_injected_512(int (*init)(SHA512_CTX*)) {
       H ours;
       HasherTestAccess::set_length(ours, c.lo, c.hi);
       ours.update(tail.data(), n);
-      SHA512_CTX theirs;
-      init(&theirs);
-      theirs.Nl = c.lo << 3;
-      theirs.Nh = (c.hi << 3) | (c.lo >> 61);
-      SHA512_Update(&theirs, tail.data(), n);
-      Bytes expected(64);
-      SHA512_Final(expected.data(), &theirs);
-      expected.resize(H::digest_size);
-      EXPECT_EQ(bytes_of(ours.finalize()), expected) << "count " << c.hi << ":" << c.lo << " + " << n;
+      EXPECT_EQ(bytes_of(ours.finalize()), openssl_512_after_count(init, c.lo, c.hi, tail.data(), n, H::digest_size))
+          << "count " << c.hi << ":" << c.lo << " + " << n;
     }
   }
 }
@@ -98,15 +106,8 @@ void check_resume_carry(int (*init)(SHA512_CTX*)) {
     for (std::size_t n : {128u, 200u, 255u, 256u, 300u}) {
       const std::uint64_t lo = ~0ull - 127;  // whole blocks, one short of 2^64 bytes
       const auto ours = detail::resume_and_finish<Alg>(Alg::kIv, lo, hi, message.data(), n);
-      SHA512_CTX theirs;
-      init(&theirs);
-      theirs.Nl = lo << 3;
-      theirs.Nh = (hi << 3) | (lo >> 61);
-      SHA512_Update(&theirs, message.data(), n);
-      Bytes expected(64);
-      SHA512_Final(expected.data(), &theirs);
-      expected.resize(Alg::kDigestSize);
-      EXPECT_EQ(bytes_of(ours), expected) << "count " << hi << ":" << lo << " + " << n;
+      EXPECT_EQ(bytes_of(ours), openssl_512_after_count(init, lo, hi, message.data(), n, Alg::kDigestSize))
+          << "count " << hi << ":" << lo << " + " << n;
     }
   }
 }
