@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "shasta/hkdf.hpp"
+#include "guarded_memory.hpp"
 #include "shasta/pbkdf2.hpp"
 #include "support.hpp"
 
@@ -42,6 +43,22 @@ TYPED_TEST(KdfLimits, HkdfOutputLengthAndPrkLength) {
   EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), okm.begin()));
   Bytes none;
   EXPECT_EQ(hkdf_expand<H>(prk, "info", none), Error::ok);
+}
+
+// A refused output length is refused before any secret is read (issue 14, bug 3): the PRK, the
+// salt and IKM, and the TLS secret lie on an inaccessible page, so reading one faults. Lengths
+// between 255 x HashLen and 65535 reach Expand-Label's own check, not only HKDF-Expand's.
+TYPED_TEST(KdfLimits, RefusedLengthsReadNoSecret) {
+  using H = TypeParam;
+  const GuardedMemory guard(0);
+  const ByteView unreadable(guard.end(), H::digest_size);
+  Bytes out(255 * H::digest_size + 1, kSentinel);
+  EXPECT_EQ(hkdf_expand<H>(unreadable, "info", out), Error::output_too_long);
+  EXPECT_EQ(hkdf<H>(unreadable, unreadable, "info", out), Error::output_too_long);
+  EXPECT_EQ(tls13_expand_label<H>(unreadable, "key", {}, out), Error::output_too_long);
+  EXPECT_EQ(tls13_expand_label<H>(unreadable, std::string(250, 'l'), {}, std::span(out).first(16)),
+            Error::label_too_long);
+  EXPECT_TRUE(untouched(out));
 }
 
 TYPED_TEST(KdfLimits, Tls13LabelContextAndLength) {
