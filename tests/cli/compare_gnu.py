@@ -42,6 +42,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+# Held while a pipe is made and a child started (Runner.execute).
+SPAWN_LOCK = threading.Lock()
+
 ALGOS = (224, 256, 384, 512)
 HEXLEN = {224: 56, 256: 64, 384: 96, 512: 128}
 NOBODY = 65534
@@ -1058,25 +1061,29 @@ class Runner:
         else:
             stdin, inp = subprocess.PIPE, case.stdin
         out_fd = None
-        if case.out in ('pipe', 'stdin-closed'):
-            stdout = subprocess.PIPE
-        elif case.out == 'full':
-            out_fd = os.open('/dev/full', os.O_WRONLY)
-            stdout = out_fd
-        elif case.out in ('epipe', 'epipe-dfl'):
-            r, out_fd = os.pipe()
-            os.close(r)
-            stdout = out_fd
-        else:  # closed: the shell closes it
-            stdout = subprocess.DEVNULL
-        try:
-            p = subprocess.Popen(cmd, executable=executable, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                                 cwd=cwd, env=env, restore_signals=(case.out != 'epipe'))
-        finally:
-            if stdin_fd is not None:
-                os.close(stdin_fd)
-            if out_fd is not None:
-                os.close(out_fd)
+        # Pipes made and processes started under one lock: a closed pipe's read end exists for a
+        # moment after os.pipe(), and a child another thread forks then keeps a copy until its
+        # exec; a tool writing meanwhile finds a reader and no EPIPE (seen once in CI, GNU exit 0).
+        with SPAWN_LOCK:
+            if case.out in ('pipe', 'stdin-closed'):
+                stdout = subprocess.PIPE
+            elif case.out == 'full':
+                out_fd = os.open('/dev/full', os.O_WRONLY)
+                stdout = out_fd
+            elif case.out in ('epipe', 'epipe-dfl'):
+                r, out_fd = os.pipe()
+                os.close(r)
+                stdout = out_fd
+            else:  # closed: the shell closes it
+                stdout = subprocess.DEVNULL
+            try:
+                p = subprocess.Popen(cmd, executable=executable, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                                     cwd=cwd, env=env, restore_signals=(case.out != 'epipe'))
+            finally:
+                if stdin_fd is not None:
+                    os.close(stdin_fd)
+                if out_fd is not None:
+                    os.close(out_fd)
         try:
             so, se = p.communicate(inp, timeout=case.timeout)
             rc = p.returncode
