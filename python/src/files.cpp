@@ -78,7 +78,8 @@ bool read_whole(int fd, std::size_t hint, std::vector<std::uint8_t>& data) {
 template <class H>
 class FileWorker {
  public:
-  explicit FileWorker(FileJob& job) : job_(job), lanes_(std::clamp<std::size_t>(lane_count<H>(), 1, 64)), small_batch_(small_batch(lanes_)) {
+  explicit FileWorker(FileJob& job)
+      : job_(job), lanes_(std::clamp<std::size_t>(lane_count<H>(), 1, 64)), small_batch_(small_batch(lanes_)) {
     chunks_.resize(lanes_, std::vector<std::uint8_t>(kChunkSize));
     small_.resize(small_batch_);
   }
@@ -143,7 +144,8 @@ class FileWorker {
               [this](std::size_t a, std::size_t b) { return small_[a].size() > small_[b].size(); });
     ByteView views[kMaxSmallBatch];
     std::uint8_t digests[kMaxSmallBatch * 64];
-    for (std::size_t k = 0; k < small_count_; ++k) views[k] = ByteView(small_[order[k]].data(), small_[order[k]].size());
+    for (std::size_t k = 0; k < small_count_; ++k)
+      views[k] = ByteView(small_[order[k]].data(), small_[order[k]].size());
     (void)hash_many<H>(std::span<const ByteView>(views, small_count_),
                        std::span<std::uint8_t>(digests, small_count_ * H::digest_size));
     for (std::size_t k = 0; k < small_count_; ++k) {
