@@ -1,9 +1,10 @@
 // many_engine.hpp: the scheduler behind hash_many and shasta_hash_many. Every lane of the lane
 // kernel holds one message: its whole blocks straight from the caller's buffer, then its padded
 // tail (one or two blocks) from the lane's own buffer. Each kernel call runs all lanes for as many
-// blocks as the shortest has left; a lane that finishes takes the next message. Once no message is
-// left to take, a finished lane idles (on another lane's data, into a scratch state) while enough
-// lanes are busy; then the lanes still running finish on the single-stream kernel.
+// blocks as the shortest has left; a lane that finishes takes the next message (see TakeOrder).
+// Once no message is left to take, a finished lane idles (on another lane's data, into a scratch
+// state) while enough lanes are busy; then the lanes still running finish on the single-stream
+// kernel.
 #pragma once
 
 #include <algorithm>
@@ -164,6 +165,42 @@ bool same_length(std::size_t count, const Get& get) noexcept {
   return true;
 }
 
+// TakeOrder is the order in which hash_many_run's lanes take the messages: index order, except the
+// last kSorted, which go longest first when their lengths differ by kMinSpread blocks or more. A
+// lane that ends one of those takes a shorter one next, so the lanes end close together and few
+// idle or finish alone at the end. Each digest still goes to its message's index. Measured on a
+// Xeon with 16 AVX-512 lanes, 32 messages a call, sorting first (about 0.5 us) against not: 0.89-
+// 0.94x for lengths of 0-200 bytes, 1.01-1.03x for 0-500, 1.07-1.14x for 0-2000 and above, and
+// 1.09-1.16x for 32 files of 4-128 KiB.
+template <class Family, class Get>
+class TakeOrder {
+ public:
+  static constexpr std::size_t kSorted = 2 * kMaxLanes;
+  static constexpr std::size_t kMinSpread = 8;
+
+  TakeOrder(std::size_t count, const Get& get) noexcept : first_sorted_(count > kSorted ? count - kSorted : 0) {
+    std::size_t shortest = std::numeric_limits<std::size_t>::max(), longest = 0;
+    for (std::size_t i = first_sorted_; i < count; ++i) {
+      shortest = std::min(shortest, get(i).size());
+      longest = std::max(longest, get(i).size());
+    }
+    if (longest - shortest < kMinSpread * Family::kBlockSize) {
+      first_sorted_ = count;  // alike enough: the sort would cost more than it saves
+      return;
+    }
+    const std::size_t n = count - first_sorted_;
+    for (std::size_t k = 0; k < n; ++k) sorted_[k] = first_sorted_ + k;
+    std::sort(sorted_, sorted_ + n, [&get](std::size_t a, std::size_t b) { return get(a).size() > get(b).size(); });
+  }
+
+  // operator[] is the index of the k-th message to take.
+  std::size_t operator[](std::size_t k) const noexcept { return k < first_sorted_ ? k : sorted_[k - first_sorted_]; }
+
+ private:
+  std::size_t first_sorted_;
+  std::size_t sorted_[kSorted];
+};
+
 // hash_many_run hashes messages get(0) .. get(count - 1) into digests (count x digest size). The
 // caller has checked the sizes and pointers.
 template <class Alg, class Get>
@@ -182,12 +219,13 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
     return;
   }
   if (same_length(count, get)) return hash_same_length<Alg>(count, get(0).size(), get, digests, kernel);
+  const TakeOrder<Family, Get> order(count, get);
   ManyLane<Family> lane[kMaxLanes];
   Word* states[kMaxLanes];
   const std::uint8_t* blocks[kMaxLanes];
   std::size_t next = 0;
   for (std::size_t l = 0; l < lanes; ++l, ++next) {
-    lane[l].template start<Alg>(next, get(next));
+    lane[l].template start<Alg>(order[next], get(order[next]));
     states[l] = lane[l].state.data();
   }
   // A lane whose messages have run out idles: it hashes a busy lane's blocks into a scratch state,
@@ -225,7 +263,7 @@ void hash_many_run(std::size_t count, const Get& get, std::uint8_t* digests) noe
       }
       store_many_digest<Alg>(x.state, digests, x.msg);
       if (next < count) {
-        x.template start<Alg>(next, get(next));
+        x.template start<Alg>(order[next], get(order[next]));
         ++next;
       } else {
         busy[l] = false;

@@ -136,20 +136,14 @@ class FileWorker {
 
   void flush_small() {
     if (small_count_ == 0) return;
-    // Longest first: a lane that ends a file takes the next, shorter one, so the lanes end close
-    // together and few idle at the end (hash_many takes the messages in order).
-    std::size_t order[kMaxSmallBatch];
-    for (std::size_t k = 0; k < small_count_; ++k) order[k] = k;
-    std::sort(order, order + small_count_,
-              [this](std::size_t a, std::size_t b) { return small_[a].size() > small_[b].size(); });
+    // hash_many takes the longest of a batch first, so that its lanes end close together.
     ByteView views[kMaxSmallBatch];
     std::uint8_t digests[kMaxSmallBatch * 64];
-    for (std::size_t k = 0; k < small_count_; ++k)
-      views[k] = ByteView(small_[order[k]].data(), small_[order[k]].size());
+    for (std::size_t k = 0; k < small_count_; ++k) views[k] = ByteView(small_[k].data(), small_[k].size());
     (void)hash_many<H>(std::span<const ByteView>(views, small_count_),
                        std::span<std::uint8_t>(digests, small_count_ * H::digest_size));
     for (std::size_t k = 0; k < small_count_; ++k) {
-      FileResult& r = result(small_index_[order[k]]);
+      FileResult& r = result(small_index_[k]);
       r.size = views[k].size();
       std::memcpy(r.digest, digests + k * H::digest_size, H::digest_size);
     }

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <memory>
@@ -58,21 +57,6 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
     }
     ::close(fd);
   }
-
-  // Longest first: a lane that ends a file takes the next, shorter one, so the lanes end close
-  // together and few idle at the end (digest_many takes the messages in order).
-  std::array<std::size_t, kBatchFiles> order{};
-  for (std::size_t k = 0; k < whole_count; ++k) order[k] = k;
-  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(whole_count),
-            [&whole](std::size_t a, std::size_t b) { return whole[a].size() > whole[b].size(); });
-  std::array<std::span<const std::uint8_t>, kBatchFiles> sorted;
-  std::array<std::size_t, kBatchFiles> sorted_index{};
-  for (std::size_t k = 0; k < whole_count; ++k) {
-    sorted[k] = whole[order[k]];
-    sorted_index[k] = whole_index[order[k]];
-  }
-  whole = sorted;
-  whole_index = sorted_index;
 
   std::uint8_t digests[kBatchFiles * 64];
   const std::span<const std::span<const std::uint8_t>> messages(whole.data(), whole_count);
