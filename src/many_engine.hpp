@@ -168,10 +168,10 @@ bool same_length(std::size_t count, const Get& get) noexcept {
 // TakeOrder is the order in which hash_many_run's lanes take the messages: index order, except the
 // last kSorted, which go longest first when their lengths differ by kMinSpread blocks or more. A
 // lane that ends one of those takes a shorter one next, so the lanes end close together and few
-// idle or finish alone at the end. Each digest still goes to its message's index. Measured on a
-// Xeon with 16 AVX-512 lanes, 32 messages a call, sorting first (about 0.5 us) against not: 0.89-
-// 0.94x for lengths of 0-200 bytes, 1.01-1.03x for 0-500, 1.07-1.14x for 0-2000 and above, and
-// 1.09-1.16x for 32 files of 4-128 KiB.
+// idle or finish alone at the end. Each digest still goes to its message's index. On a Xeon with
+// 16 AVX-512 lanes, 32 messages a call sorted first (about 0.5 us) against not: 0.89-0.94x for
+// lengths of 0-200 bytes, 1.01-1.03x for 0-500, 1.07-1.14x for 0-2000 and above, 1.05-1.16x for
+// 4-128 KiB; hence no sort below a spread of 8 blocks.
 template <class Family, class Get>
 class TakeOrder {
  public:
