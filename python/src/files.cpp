@@ -136,7 +136,7 @@ class FileWorker {
 
   void flush_small() {
     if (small_count_ == 0) return;
-    // hash_many takes the longest of a batch first, so that its lanes end close together.
+    // hash_many takes a batch longest first where the sizes differ (TakeOrder in many_engine.hpp).
     ByteView views[kMaxSmallBatch];
     std::uint8_t digests[kMaxSmallBatch * 64];
     for (std::size_t k = 0; k < small_count_; ++k) views[k] = ByteView(small_[k].data(), small_[k].size());
