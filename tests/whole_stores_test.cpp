@@ -128,4 +128,46 @@ TEST(WholeStores, ChunkWriterIsConcatenation) {
   }
 }
 
+// ChunkWriter::finish_padded: random pieces of 0 to 3 blocks in all, then FIPS 180-4's padding
+// with the bit count of `prior` bytes before them, is the reference layout (pad_tail) of the same
+// message, and nothing is written past its last block.
+template <class Family>
+void check_finish_padded() {
+  constexpr std::size_t kB = Family::kBlockSize;
+  std::mt19937_64 rng(20261204);
+  GuardedBytes guarded;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<std::uint8_t> message;
+    std::vector<std::uint8_t> out(5 * kB + 1, 0xee);
+    ChunkWriter writer(out.data());
+    const std::size_t target = rng() % (3 * kB + 1);
+    while (message.size() < target) {
+      if (rng() % 4 == 0) {
+        const auto b = static_cast<std::uint8_t>(rng());
+        writer.append_byte(b);
+        message.push_back(b);
+      } else {
+        const std::vector<std::uint8_t> piece = random_bytes(rng, rng() % std::min<std::size_t>(70, target - message.size() + 1));
+        writer.append(guarded.place(piece), piece.size());
+        message.insert(message.end(), piece.begin(), piece.end());
+      }
+    }
+    const std::uint64_t prior = kB * (rng() % 3);
+    const std::size_t count = writer.finish_padded<kB, Family::kLengthSize>(prior);
+    // The reference: whole blocks copied, the rest by reference_tail with the total byte count.
+    const std::size_t whole = message.size() / kB > 0 ? (message.size() / kB - (message.size() % kB == 0 ? 1 : 0)) : 0;
+    std::vector<std::uint8_t> want(message.begin(), message.begin() + static_cast<std::ptrdiff_t>(whole * kB));
+    const std::vector<std::uint8_t> tail(message.begin() + static_cast<std::ptrdiff_t>(whole * kB), message.end());
+    const std::vector<std::uint8_t> padded = reference_tail<Family>(tail, prior + message.size(), 0);
+    want.insert(want.end(), padded.begin(), padded.end());
+    ASSERT_EQ(count * kB, want.size()) << "trial " << trial << ", " << message.size() << " bytes";
+    ASSERT_EQ(std::vector<std::uint8_t>(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(want.size())), want)
+        << "trial " << trial << ", " << message.size() << " bytes";
+    ASSERT_EQ(out[want.size()], 0xee) << "wrote past the last block, trial " << trial;
+  }
+}
+
+TEST(WholeStores, Sha256FinishPaddedIsPadTail) { check_finish_padded<shasta::detail::Sha256Family>(); }
+TEST(WholeStores, Sha512FinishPaddedIsPadTail) { check_finish_padded<shasta::detail::Sha512Family>(); }
+
 }  // namespace

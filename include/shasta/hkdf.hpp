@@ -25,61 +25,110 @@ typename H::Digest hkdf_extract(ByteView salt, ByteView ikm) noexcept {
   return hmac<H>(salt, ikm);
 }
 
-// hkdf_expand fills `okm` with HKDF-Expand(PRK, info, okm.size()). Refused: Error::output_too_long
-// over 255 x HashLen bytes.
+namespace detail {
+// InfoBytes is HKDF's info as one byte string. An info source hands its bytes, piece by piece, to
+// a sink (emit) so that hkdf_expand can lay them out without a copy of its own in between.
+struct InfoBytes {
+  ByteView bytes;
+  std::size_t size() const noexcept { return bytes.size(); }
+  template <class Sink>
+  void emit(Sink&& sink) const noexcept {
+    sink(bytes.data(), bytes.size());
+  }
+};
+
+// Up to this much info, HKDF's T(i-1) || info || i is laid out with its padding in one stack buffer
+// and compressed straight from it (TLS 1.3's HkdfLabel is at most 514 bytes); longer info streams
+// through a hasher.
+inline constexpr std::size_t kHkdfInlineInfo = 576;
+
+// HkdfMessage is that buffer: T(i-1) in its first HashLen bytes, then info, i and the padding.
 template <class H>
-Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
+using HkdfMessage = std::array<std::uint8_t, (H::digest_size + kHkdfInlineInfo + 2 + H::Algorithm::Family::kLengthSize +
+                                              H::block_size - 1) / H::block_size * H::block_size>;
+
+// lay_out_hkdf_message writes T(i-1) || info || i (T(0) empty; info at most kHkdfInlineInfo
+// bytes) with its padding into `message`, 16 bytes a store (whole_stores.hpp: the kernel's loads
+// take their data from those stores, and no second pass copies and pads it), and returns the
+// number of blocks.
+template <class H, class Info>
+std::size_t lay_out_hkdf_message(const Info& info, const typename H::Digest& previous, std::uint8_t counter,
+                                 HkdfMessage<H>& message) noexcept {
+  ChunkWriter writer(message.data());
+  if (counter > 1) writer.append(previous.data(), H::digest_size);
+  info.emit([&writer](const std::uint8_t* p, std::size_t n) { writer.append(p, n); });
+  writer.append_byte(counter);
+  return writer.finish_padded<H::block_size, H::Algorithm::Family::kLengthSize>(H::block_size);
+}
+
+// absorb_hkdf_message absorbs T(i-1) || info || i, info at most kHkdfInlineInfo bytes, with its
+// padding into `inner`, the PRK's inner state. Where whole stores do not apply, `message` holds
+// info after HashLen bytes.
+template <class H, class Info>
+void absorb_hkdf_message(typename H::ChainingState& inner, const Info& info, const typename H::Digest& previous,
+                         std::uint8_t counter, HkdfMessage<H>& message) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
-  // Up to this much info, T(i-1) || info || i is laid out in one stack buffer and hashed straight
-  // from it (TLS 1.3's HkdfLabel is at most 514 bytes); longer info streams through a hasher.
-  constexpr std::size_t kInlineInfo = 576;
+  if constexpr (whole_stores_apply) {
+    H::compress_blocks(inner, message.data(), lay_out_hkdf_message<H>(info, previous, counter, message));
+  } else {
+    const std::size_t skip = counter > 1 ? 0 : kHashLen;
+    std::copy(previous.begin(), previous.end(), message.begin());
+    message[kHashLen + info.size()] = counter;
+    inner = resume_and_finish_state<typename H::Algorithm, true>(inner, H::block_size, 0, message.data() + skip,
+                                                                 kHashLen - skip + info.size() + 1);
+  }
+}
+
+// hkdf_expand_info is hkdf_expand with its info from any source (InfoBytes, Tls13Label).
+template <class H, class Info>
+Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::uint8_t> okm) noexcept {
+  constexpr std::size_t kHashLen = H::digest_size;
   if (okm.size() > 255 * kHashLen) return Error::output_too_long;
   typename H::Digest t{};
-  // 15 bytes to spare: the chunk writer's last chunk is written whole.
-  alignas(16) std::array<std::uint8_t, kHashLen + kInlineInfo + 1 + 15> message;
-  const bool inline_info = info.size() <= kInlineInfo;
-  if constexpr (!detail::whole_stores_apply) {
-    if (inline_info) std::copy(info.data(), info.data() + info.size(), message.begin() + kHashLen);
+  alignas(64) HkdfMessage<H> message;
+  if constexpr (!whole_stores_apply) {  // info copied once, after T(i-1)
+    std::uint8_t* at = message.data() + kHashLen;
+    if (info.size() <= kHkdfInlineInfo) {
+      info.emit([&at](const std::uint8_t* p, std::size_t n) { at = std::copy(p, p + n, at); });
+    }
   }
   std::size_t done = 0;
   for (std::uint8_t counter = 1; done < okm.size(); ++counter) {
-    // T(i) = HMAC(PRK, T(i-1) || info || i), T(0) empty.
-    if (inline_info) {
-      const std::size_t skip = counter > 1 ? 0 : kHashLen;
-      if constexpr (detail::whole_stores_apply) {  // laid out 16 bytes a store: whole_stores.hpp
-        detail::ChunkWriter writer(message.data() + skip);
-        if (counter > 1) writer.append(t.data(), kHashLen);
-        writer.append(info.data(), info.size());
-        writer.append_byte(counter);
-        writer.finish();
-      } else {
-        std::copy(t.begin(), t.end(), message.begin());
-        message[kHashLen + info.size()] = counter;
-      }
-      typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
-          prk.inner_state(), H::block_size, 0, message.data() + skip, kHashLen - skip + info.size() + 1);
-      // T(i) is made in place and then copied: assigned straight to `t`, it would pass through
-      // a temporary on the stack that nothing wipes.
-      typename H::Digest next = detail::outer_hash_of_state(prk, inner);
+    // T(i) = HMAC(PRK, T(i-1) || info || i). It is made in place and then copied: assigned
+    // straight to `t`, it would pass through a temporary on the stack that nothing wipes.
+    if (info.size() <= kHkdfInlineInfo) {
+      typename H::ChainingState inner = prk.inner_state();
+      absorb_hkdf_message<H>(inner, info, t, counter, message);
+      typename H::Digest next = outer_hash_of_state(prk, inner);
       t = next;
-      detail::wipe_object(next);
-      detail::wipe_object(inner);
+      wipe_object(next);
+      wipe_object(inner);
     } else {
       H inner = prk.inner();
       if (counter > 1) inner.update(std::span<const std::uint8_t>(t));
-      inner.update(info.span()).update(std::span<const std::uint8_t>(&counter, 1));
-      typename H::Digest next = detail::finish_hmac(prk, inner);
+      info.emit([&inner](const std::uint8_t* p, std::size_t n) { inner.update(std::span<const std::uint8_t>(p, n)); });
+      inner.update(std::span<const std::uint8_t>(&counter, 1));
+      typename H::Digest next = finish_hmac(prk, inner);
       t = next;
-      detail::wipe_object(next);
-      detail::wipe_object(inner);
+      wipe_object(next);
+      wipe_object(inner);
     }
     const std::size_t n = std::min(kHashLen, okm.size() - done);
     std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(n), okm.begin() + static_cast<std::ptrdiff_t>(done));
     done += n;
   }
-  detail::wipe_object(t);
-  detail::secure_wipe(message.data(), kHashLen);
+  wipe_object(t);
+  secure_wipe(message.data(), kHashLen);
   return Error::ok;
+}
+
+}  // namespace detail
+
+// hkdf_expand fills `okm` with HKDF-Expand(PRK, info, okm.size()). Refused: Error::output_too_long
+// over 255 x HashLen bytes.
+template <class H>
+Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  return detail::hkdf_expand_info(prk, detail::InfoBytes{info}, okm);
 }
 
 // hkdf_expand with a raw PRK also refuses one shorter than HashLen (Error::prk_too_short). Every
@@ -118,30 +167,49 @@ Error tls13_label_error(std::string_view label, ByteView context, std::size_t ou
 }  // namespace detail
 
 namespace detail {
-// Tls13Label holds an HkdfLabel: struct { uint16 length; opaque label<7..255>; opaque
-// context<0..255>; } HkdfLabel (RFC 8446 section 7.1), for an output of `out_size` bytes.
-struct Tls13Label {
+// Tls13Label is an HkdfLabel: struct { uint16 length; opaque label<7..255>; opaque
+// context<0..255>; } HkdfLabel (RFC 8446 section 7.1), for an output of `out_size` bytes. It is
+// an info source for hkdf_expand_info: its pieces go from where they are straight into HKDF's
+// block, so no byte copy of them is on the way to the kernel's loads.
+class Tls13Label {
+ public:
+  Tls13Label(std::string_view label, ByteView context, std::size_t out_size) noexcept
+      : head_{static_cast<std::uint8_t>(out_size >> 8), static_cast<std::uint8_t>(out_size),
+              static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())},
+        context_size_(static_cast<std::uint8_t>(context.size())),
+        label_(label),
+        context_(context) {}
+
+  std::size_t size() const noexcept { return sizeof head_ + kTls13LabelPrefix.size() + label_.size() + 1 + context_.size(); }
+
+  template <class Sink>
+  void emit(Sink&& sink) const noexcept {
+    sink(head_, sizeof head_);
+    sink(reinterpret_cast<const std::uint8_t*>(kTls13LabelPrefix.data()), kTls13LabelPrefix.size());
+    sink(reinterpret_cast<const std::uint8_t*>(label_.data()), label_.size());
+    sink(&context_size_, 1);
+    sink(context_.data(), context_.size());
+  }
+
+ private:
+  std::uint8_t head_[3];
+  std::uint8_t context_size_;
+  std::string_view label_;
+  ByteView context_;
+};
+
+// Tls13LabelBytes is a Tls13Label copied into one byte string.
+struct Tls13LabelBytes {
   std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> bytes;
   std::size_t size = 0;
 
-  Tls13Label(std::string_view label, ByteView context, std::size_t out_size) noexcept {
-    const std::uint8_t head[3] = {static_cast<std::uint8_t>(out_size >> 8), static_cast<std::uint8_t>(out_size),
-                                  static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())};
-    const auto context_size = static_cast<std::uint8_t>(context.size());
-    append(head, sizeof head);
-    append(kTls13LabelPrefix.data(), kTls13LabelPrefix.size());
-    append(label.data(), label.size());
-    append(&context_size, 1);
-    append(context.data(), context.size());
+  explicit Tls13LabelBytes(const Tls13Label& label) noexcept {
+    label.emit([this](const std::uint8_t* p, std::size_t n) {
+      std::copy(p, p + n, bytes.data() + size);
+      size += n;
+    });
   }
-  ByteView view() const noexcept { return ByteView(bytes.data(), size); }
-
- private:
-  void append(const void* p, std::size_t len) noexcept {
-    const auto* from = static_cast<const std::uint8_t*>(p);
-    std::copy(from, from + len, bytes.data() + size);
-    size += len;
-  }
+  InfoBytes info() const noexcept { return InfoBytes{ByteView(bytes.data(), size)}; }
 };
 }  // namespace detail
 
@@ -149,8 +217,7 @@ template <class H>
 Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  const detail::Tls13Label info(label, context, out.size());
-  return hkdf_expand(secret, info.view(), out);  // HkdfLabel is public: no wipe
+  return detail::hkdf_expand_info(secret, detail::Tls13Label(label, context, out.size()), out);
 }
 
 template <class H>
@@ -158,10 +225,11 @@ Error tls13_expand_label(ByteView secret, std::string_view label, ByteView conte
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  // The label first: its byte stores reach the cache while the key's pads are hashed, so the
-  // inner block's loads find them there instead of waiting for them (whole_stores.hpp).
-  const detail::Tls13Label info(label, context, out.size());
-  return hkdf_expand(HmacKey<H>(secret), info.view(), out);
+  // The label copied first, in one piece: its byte stores reach the cache while the key's pads are
+  // hashed, and the label's block is then laid out from one string (whole_stores.hpp). Under a
+  // prepared secret nothing hides those stores, and the label's pieces go to the block directly.
+  const detail::Tls13LabelBytes info(detail::Tls13Label(label, context, out.size()));
+  return detail::hkdf_expand_info(HmacKey<H>(secret), info.info(), out);
 }
 
 // tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,

@@ -122,6 +122,22 @@ class ChunkWriter {
   void finish() noexcept {
     if (fill_ != 0) flush();
   }
+  // finish_padded ends the bytes appended so far as a hashed message's last blocks: FIPS 180-4's
+  // 0x80, zeros and the bit count of `prior_bytes` (whole blocks hashed before) plus the bytes
+  // appended, big-endian in the last kLengthSize bytes (the count's upper 64 bits zero: callers
+  // hash at most a few blocks). The writer must have started on a block boundary; it returns the
+  // number of blocks written, each ready for the kernel's loads. Nothing is appended after it.
+  template <std::size_t kBlock, std::size_t kLengthSize>
+  std::size_t finish_padded(std::uint64_t prior_bytes) noexcept {
+    static_assert(kBlock % 16 == 0 && (kLengthSize == 8 || kLengthSize == 16));
+    const std::uint64_t bits = (prior_bytes + length_) << 3;
+    append_byte(0x80);
+    const std::size_t end = (length_ + kLengthSize + kBlock - 1) / kBlock * kBlock;
+    while (written_ + 16 < end) flush();  // the 0x80's chunk, then zeros
+    acc_ |= Wide{__builtin_bswap64(bits)} << 64;  // bytes 8-15 of the last chunk; a 16-byte count's
+    flush();                                      // upper half, bytes 0-7, is zero
+    return end / kBlock;
+  }
   // size is the number of bytes appended.
   std::size_t size() const noexcept { return length_; }
 
