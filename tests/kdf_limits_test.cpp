@@ -116,6 +116,29 @@ TYPED_TEST(KdfLimits, Tls13LabelAtItsLimitsIsHkdfOfTheHandBuiltLabel) {
   }
 }
 
+// The HkdfLabel as an info source: its size is the bytes it hands over, which are the label built
+// by hand. (A wrong size would only move the label to hkdf_expand's streamed path: the same output.)
+TEST(Tls13Label, SizeIsTheBytesItEmits) {
+  for (const std::size_t label_size : {0u, 1u, 12u, 249u}) {
+    for (const std::size_t context_size : {0u, 32u, 255u}) {
+      const std::string label(label_size, 'k');
+      const Bytes context(context_size, 9);
+      const std::size_t out_size = 0x1234;
+      Bytes want = {0x12, 0x34, static_cast<std::uint8_t>(6 + label_size)};
+      for (char c : std::string("tls13 ") + label) want.push_back(static_cast<std::uint8_t>(c));
+      want.push_back(static_cast<std::uint8_t>(context_size));
+      want.insert(want.end(), context.begin(), context.end());
+      const detail::Tls13Label info(label, context, out_size);
+      Bytes emitted;
+      info.emit([&emitted](const std::uint8_t* p, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) emitted.push_back(p[i]);
+      });
+      EXPECT_EQ(emitted, want) << label_size << " " << context_size;
+      EXPECT_EQ(info.size(), want.size()) << label_size << " " << context_size;
+    }
+  }
+}
+
 TYPED_TEST(KdfLimits, Pbkdf2IterationsAndOutputLength) {
   using H = TypeParam;
   Bytes out(40, kSentinel);

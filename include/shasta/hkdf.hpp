@@ -197,20 +197,6 @@ class Tls13Label {
   std::string_view label_;
   ByteView context_;
 };
-
-// Tls13LabelBytes is a Tls13Label copied into one byte string.
-struct Tls13LabelBytes {
-  std::array<std::uint8_t, 2 + 1 + 255 + 1 + 255> bytes;
-  std::size_t size = 0;
-
-  explicit Tls13LabelBytes(const Tls13Label& label) noexcept {
-    label.emit([this](const std::uint8_t* p, std::size_t n) {
-      std::copy(p, p + n, bytes.data() + size);
-      size += n;
-    });
-  }
-  InfoBytes info() const noexcept { return InfoBytes{ByteView(bytes.data(), size)}; }
-};
 }  // namespace detail
 
 template <class H>
@@ -225,11 +211,7 @@ Error tls13_expand_label(ByteView secret, std::string_view label, ByteView conte
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  // The label copied first, in one piece: its byte stores reach the cache while the key's pads are
-  // hashed, and the label's block is then laid out from one string (whole_stores.hpp). Under a
-  // prepared secret nothing hides those stores, and the label's pieces go to the block directly.
-  const detail::Tls13LabelBytes info(detail::Tls13Label(label, context, out.size()));
-  return detail::hkdf_expand_info(HmacKey<H>(secret), info.info(), out);
+  return detail::hkdf_expand_info(HmacKey<H>(secret), detail::Tls13Label(label, context, out.size()), out);
 }
 
 // tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,
