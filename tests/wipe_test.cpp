@@ -318,17 +318,10 @@ TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
     Bytes ipad(c.a);
     ipad.resize(H::block_size, 0);
     for (auto& x : ipad) x ^= 0x36;
-    // SHA-NI's own PBKDF2 loop (blocks run one at a time) keeps the inner digests and T in xmm
-    // registers that the compiler may spill to the kernel's frame, which no kernel wipes: there only
-    // their bytes are the library's to erase.
-    const bool kernel_spills = blocks <= 2 && std::is_same_v<H, Sha256> && active_kernel(Family::sha224_256) == "shani";
-    const auto add = [&](const std::string& what, const Bytes& secret) {
-      if (kernel_spills) {
-        needles.push_back({what, Bytes(secret.begin(), secret.begin() + 16)});
-      } else {
-        add_needles(needles, what, secret, kWord);
-      }
-    };
+    // Every secret as bytes and as native-order words: SHA-NI's own PBKDF2 loop (blocks run one at
+    // a time) keeps the inner digests and T in xmm registers that the compiler spills to the
+    // kernel's frame, which its caller wipes (wipe_stack_below in src/dispatch/active.cpp).
+    const auto add = [&](const std::string& what, const Bytes& secret) { add_needles(needles, what, secret, kWord); };
     for (std::uint32_t i = 1; i <= blocks; ++i) {
       Bytes u = ossl_hmac<H>(c.a, cat(c.b, Bytes{static_cast<std::uint8_t>(i >> 24), static_cast<std::uint8_t>(i >> 16),
                                                  static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i)}));

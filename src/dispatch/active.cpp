@@ -3,6 +3,7 @@
 // PBKDF2 loop. Each is a field of a row that passed its CPU check.
 #include "kernel_table.hpp"
 #include "shasta/detail/lanes.hpp"
+#include "shasta/detail/wipe.hpp"
 #include "../pbkdf2_loop.hpp"
 
 namespace shasta::detail {
@@ -28,6 +29,17 @@ void pair_on_active(Word* state_a, const std::uint8_t* block_a, Word* state_b, c
   s.row->pair(states, blocks, 1);
 }
 
+// wipe_stack_below zeroes the kStackBurn bytes of stack below its caller's frame: where a kernel
+// called from that frame just had its own. A kernel that holds secrets in registers cannot wipe
+// what the compiler spilled of them to its frame (SHA-NI's PBKDF2 loop: U and T, 368 bytes of
+// frame with GCC 12), so its caller does, once it has returned. Not inlined, so that its frame
+// lies where the kernel's did.
+constexpr std::size_t kStackBurn = 2048;
+[[gnu::noinline]] void wipe_stack_below() noexcept {
+  alignas(64) unsigned char area[kStackBurn];
+  secure_wipe(area, sizeof area);
+}
+
 }  // namespace
 
 LaneKernel<std::uint32_t> active_lanes_256() noexcept {
@@ -51,6 +63,7 @@ bool pbkdf2_iterate_256(const std::uint32_t inner[8], const std::uint32_t outer[
   const Selection<std::uint32_t>& s = resolved_selection(static_cast<const std::uint32_t*>(nullptr));
   if (s.row->pbkdf2 == nullptr) return false;
   s.row->pbkdf2(inner, outer, u, sum, count);
+  wipe_stack_below();
   return true;
 }
 
