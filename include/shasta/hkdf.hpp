@@ -84,8 +84,22 @@ template <class H, class Info>
 Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::uint8_t> okm) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
   if (okm.size() > 255 * kHashLen) return Error::output_too_long;
-  typename H::Digest t{};
   alignas(64) HkdfMessage<H> message;
+  if constexpr (whole_stores_apply) {
+    // T(1) alone (TLS 1.3's keys, IVs and secrets): straight from the outer hash to okm, with
+    // none of the loop's copies of T(i-1). Measured 111-112 -> 103-104 ns for Expand-Label of 32
+    // bytes under a prepared secret on the Zen 5 (the loop with T(1) ending it: 128).
+    if (!okm.empty() && okm.size() <= kHashLen && info.size() <= kHkdfInlineInfo) {
+      typename H::ChainingState inner = prk.inner_state();
+      H::compress_blocks(inner, message.data(), lay_out_hkdf_message<H>(info, {}, 1, message));
+      typename H::Digest t = outer_hash_of_state(prk, inner);
+      std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(okm.size()), okm.begin());
+      wipe_object(t);
+      wipe_object(inner);
+      return Error::ok;
+    }
+  }
+  typename H::Digest t{};
   if constexpr (!whole_stores_apply) {  // info copied once, after T(i-1)
     std::uint8_t* at = message.data() + kHashLen;
     if (info.size() <= kHkdfInlineInfo) {

@@ -133,10 +133,29 @@ typename H::Digest outer_hash_of_state(const HmacKey<H>& key, const typename H::
   using Word = typename H::Word;
   constexpr std::size_t kWhole = H::digest_size / sizeof(Word);
   static constexpr std::array<Word, 16> kTemplate = outer_block_template<H>();
-  alignas(64) std::array<Word, 16> block = kTemplate;
-  for (std::size_t i = 0; i < kWhole; ++i) block[i] = to_big_endian(inner[i]);
-  if constexpr (H::digest_size % sizeof(Word) != 0) {  // SHA-512/224: the upper half of one more word
-    block[kWhole] |= to_big_endian(inner[kWhole] & (~Word{0} << (8 * sizeof(Word) / 2)));
+  // word i of the outer block, as it lies in memory
+  const auto word = [&inner](std::size_t i) noexcept {
+    Word w = kTemplate[i];
+    if (i < kWhole) w = to_big_endian(inner[i]);
+    if constexpr (H::digest_size % sizeof(Word) != 0) {  // SHA-512/224: the upper half of one more word
+      if (i == kWhole) w |= to_big_endian(inner[kWhole] & (~Word{0} << (8 * sizeof(Word) / 2)));
+    }
+    return w;
+  };
+  alignas(64) std::array<Word, 16> block;
+  if constexpr (whole_stores_apply) {  // 16 bytes a store (the compiler wrote 4-byte ones otherwise)
+    constexpr std::size_t kPerHalf = 8 / sizeof(Word);
+    const auto half = [&word](std::size_t first) noexcept {
+      std::uint64_t h = 0;
+      for (std::size_t k = 0; k < kPerHalf; ++k) h |= std::uint64_t{word(first + k)} << (8 * sizeof(Word) * k);
+      return h;
+    };
+    auto* const bytes = reinterpret_cast<std::uint8_t*>(block.data());
+    for (std::size_t c = 0; c < H::block_size / 16; ++c) {
+      store_chunk(bytes + 16 * c, Chunk{half(2 * kPerHalf * c), half(2 * kPerHalf * c + kPerHalf)});
+    }
+  } else {
+    for (std::size_t i = 0; i < 16; ++i) block[i] = word(i);
   }
   typename H::ChainingState state = key.outer_state();
   H::compress_blocks(state, reinterpret_cast<const std::uint8_t*>(block.data()), 1);

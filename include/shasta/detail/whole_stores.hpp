@@ -58,7 +58,14 @@ inline Chunk message_chunk(const std::uint8_t* p, std::size_t n, std::size_t off
 // 16-byte vector: the result is the same, only slower to forward).
 inline void store_chunk(std::uint8_t* out, Chunk c) noexcept {
   using V = std::uint64_t __attribute__((vector_size(16)));
-  const V v = {c.lo, c.hi};
+  V v = {c.lo, c.hi};
+  // In a vector register, so that the compiler cannot store a chunk it can compute beforehand (a
+  // constant label, say) as two 8-byte immediates: exactly the split this file avoids.
+#if defined(__x86_64__) && defined(__SSE2__)
+  __asm__("" : "+x"(v));
+#elif defined(__aarch64__)
+  __asm__("" : "+w"(v));
+#endif
   std::memcpy(out, &v, 16);
 }
 
@@ -101,16 +108,25 @@ class ChunkWriter {
   ChunkWriter& operator=(const ChunkWriter&) = delete;
 
   void append(const std::uint8_t* p, std::size_t n) noexcept {
-    while (n != 0) {
-      const std::size_t take = n < 16 - fill_ ? n : 16 - fill_;
-      const Chunk c = message_chunk(p, take, 0);
-      acc_ |= ((Wide{c.hi} << 64) | c.lo) << (8 * fill_);
-      fill_ += take;
-      length_ += take;
-      p += take;
-      n -= take;
-      if (fill_ == 16) flush();
+    // Each 16 bytes of the string straddle two chunks: the low part completes the chunk being
+    // filled, the high part starts the next. (v >> 1) >> (127 - shift) is v >> (128 - shift)
+    // that is also right, zero, when shift is 0.
+    const unsigned shift = 8 * static_cast<unsigned>(fill_);
+    length_ += n;
+    for (; n >= 16; p += 16, n -= 16) {
+      const Wide v = wide(message_chunk(p, 16, 0));
+      acc_ |= v << shift;
+      store_acc();
+      acc_ = (v >> 1) >> (127 - shift);
     }
+    if (n == 0) return;
+    const Wide v = wide(message_chunk(p, n, 0));
+    acc_ |= v << shift;
+    if (fill_ + n >= 16) {
+      store_acc();
+      acc_ = (v >> 1) >> (127 - shift);
+    }
+    fill_ = (fill_ + n) % 16;
   }
   void append_byte(std::uint8_t b) noexcept {
     acc_ |= Wide{b} << (8 * fill_);
@@ -143,9 +159,13 @@ class ChunkWriter {
 
  private:
   __extension__ using Wide = unsigned __int128;
-  void flush() noexcept {
+  static Wide wide(Chunk c) noexcept { return (Wide{c.hi} << 64) | c.lo; }
+  void store_acc() noexcept {
     store_chunk(out_ + written_, Chunk{static_cast<std::uint64_t>(acc_), static_cast<std::uint64_t>(acc_ >> 64)});
     written_ += 16;
+  }
+  void flush() noexcept {
+    store_acc();
     acc_ = 0;
     fill_ = 0;
   }
