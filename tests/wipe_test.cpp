@@ -272,6 +272,22 @@ TYPED_TEST(Wipe, HkdfLeavesNoBlocksOrPrk) {
                        "hkdf_expand");
     EXPECT_EQ(c.e, Error::ok);
 
+    // One block cut short (TLS 1.3's keys and IVs take this path): T(1) past what the caller gets,
+    // its words and its inner digest.
+    std::vector<Needle> one_block;
+    add_expand_needles<H>(one_block, c.a, c.info, 16);
+    const Bytes t1 = ossl_hmac<H>(c.a, cat(c.info, Bytes{1}));
+    add_needles(one_block, "T(1) beyond the output", t1, kWord, 16);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& k = *static_cast<KdfCall<H>*>(p);
+                             k.out.assign(16, 0);
+                             k.e = hkdf_expand<H>(k.a, k.info, k.out);
+                           },
+                           &c, one_block),
+                       "hkdf_expand of one block");
+    EXPECT_EQ(c.e, Error::ok);
+
     // hkdf: the PRK of Extract(salt, ikm) is wiped too
     const Bytes prk = ossl_hmac<H>(c.a, c.b);
     std::vector<Needle> with_prk;
