@@ -30,7 +30,8 @@ inline LaneKernel<std::uint64_t> active_lanes(const Sha512Family&) noexcept {
   return active_lanes_512();
 }
 
-inline constexpr std::size_t kMaxLanes = 16;  // the widest lane kernel: AVX-512 SHA-256 x16
+inline constexpr std::size_t kMaxLanes = 16;      // the widest lane kernel: AVX-512 SHA-256 x16
+inline constexpr std::size_t kMaxWideLanes = 32;  // the widest hash call: AVX-512 SHA-256 x32
 
 template <class Family>
 struct ManyLane {
@@ -88,8 +89,9 @@ auto shared_block_wk(const std::uint8_t* block) noexcept {
 // one's padded tail (if its last bytes are not a whole block), then the padding block that has
 // none of their bytes, which is the same for all of them (if the length leaves one). With the
 // kernel's hash call the state stays in its registers throughout and that shared block costs its
-// rounds only, its schedule worked out once here. The few messages left after the last group are
-// hashed one by one on the single-stream kernel.
+// rounds only, its schedule worked out once here. Where the kernel has a wide hash call, groups of
+// its wide_lanes go first while that many messages are left. The few messages left after the last
+// group are hashed one by one on the single-stream kernel.
 template <class Alg, class Get>
 void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::uint8_t* digests,
                       const LaneKernel<typename Alg::Family::Word>& kernel) noexcept {
@@ -97,6 +99,7 @@ void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::u
   using Word = typename Family::Word;
   constexpr std::size_t kB = Family::kBlockSize;
   const std::size_t lanes = std::min(kernel.lanes, kMaxLanes);
+  const std::size_t wide = kernel.wide_hash != nullptr ? std::min(kernel.wide_lanes, kMaxWideLanes) : 0;
   const std::size_t whole = len / kB;
   const std::size_t tail = len - whole * kB;
   std::array<std::uint8_t, 2 * kB> pad{};
@@ -107,15 +110,17 @@ void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::u
   using Wk = decltype(shared_block_wk<Family>(shared_block));
   const Wk wk = kernel.hash != nullptr && shared ? shared_block_wk<Family>(shared_block) : Wk{};
 
-  std::array<std::uint8_t, kB> tail_block[kMaxLanes];
+  std::array<std::uint8_t, kB> tail_block[kMaxWideLanes];
   std::array<Word, 8> state[kMaxLanes];
   Word* states[kMaxLanes];
-  const std::uint8_t* msgs[kMaxLanes];
-  const std::uint8_t* tails[kMaxLanes];
+  const std::uint8_t* msgs[kMaxWideLanes];
+  const std::uint8_t* tails[kMaxWideLanes];
   const std::uint8_t* shared_blocks[kMaxLanes];
-  for (std::size_t l = 0; l < lanes; ++l) {
+  for (std::size_t l = 0; l < std::max(lanes, wide); ++l) {
     if (own_tail) std::memcpy(tail_block[l].data(), pad.data(), kB);
     tails[l] = tail_block[l].data();
+  }
+  for (std::size_t l = 0; l < lanes; ++l) {
     shared_blocks[l] = shared_block;
     states[l] = state[l].data();
   }
@@ -123,31 +128,37 @@ void hash_same_length(std::size_t count, std::size_t len, const Get& get, std::u
   // is the whole state (SHA-256, SHA-512), through `full` for the truncated algorithms.
   constexpr std::size_t kFull = 8 * sizeof(Word);
   constexpr bool kWholeState = Alg::kDigestSize == kFull;
-  std::array<std::uint8_t, kFull> full[kMaxLanes];
-  std::uint8_t* outs[kMaxLanes];
-  std::size_t i = 0;
-  for (; count - i >= lanes; i += lanes) {
-    for (std::size_t l = 0; l < lanes; ++l) {
+  std::array<std::uint8_t, kFull> full[kMaxWideLanes];
+  std::uint8_t* outs[kMaxWideLanes];
+  // Messages i .. i + width - 1 on `hash` (width lanes), or on the lane kernel's block calls where
+  // the kernel has no hash call (width = lanes).
+  const auto group = [&](std::size_t i, std::size_t width, HashLanes<Word> hash) {
+    for (std::size_t l = 0; l < width; ++l) {
       const ByteView m = get(i + l);
       msgs[l] = m.data();
       if (own_tail) std::memcpy(tail_block[l].data(), m.data() + whole * kB, tail);
       outs[l] = kWholeState ? digests + (i + l) * Alg::kDigestSize : full[l].data();
     }
-    if (kernel.hash != nullptr) {
-      kernel.hash(outs, Alg::kIv.data(), msgs, whole, own_tail ? tails : nullptr, shared ? wk.data() : nullptr);
+    if (hash != nullptr) {
+      hash(outs, Alg::kIv.data(), msgs, whole, own_tail ? tails : nullptr, shared ? wk.data() : nullptr);
       if constexpr (!kWholeState) {
-        for (std::size_t l = 0; l < lanes; ++l) {
+        for (std::size_t l = 0; l < width; ++l) {
           std::memcpy(digests + (i + l) * Alg::kDigestSize, full[l].data(), Alg::kDigestSize);
         }
       }
     } else {
-      for (std::size_t l = 0; l < lanes; ++l) state[l] = Alg::kIv;
+      for (std::size_t l = 0; l < width; ++l) state[l] = Alg::kIv;
       kernel.fn(states, msgs, whole);
       if (own_tail) kernel.tail_fn(states, tails, 1);
       if (shared) kernel.tail_fn(states, shared_blocks, 1);
-      for (std::size_t l = 0; l < lanes; ++l) store_many_digest<Alg>(state[l], digests, i + l);
+      for (std::size_t l = 0; l < width; ++l) store_many_digest<Alg>(state[l], digests, i + l);
     }
+  };
+  std::size_t i = 0;
+  if (wide != 0) {
+    for (; count - i >= wide; i += wide) group(i, wide, kernel.wide_hash);
   }
+  for (; count - i >= lanes; i += lanes) group(i, lanes, kernel.hash);
   for (; i < count; ++i) {
     const ByteView m = get(i);
     const auto d = one_shot<Alg>(m.data(), m.size());

@@ -295,6 +295,10 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
       const bool borrowed = choice.lanes != 0 && choice.lane_kernel != choice.kernel;
       EXPECT_EQ(!choice.lane_reason.empty(), borrowed) << (name.empty() ? "best" : name) << ": lanes of "
                                                         << choice.lane_kernel << " beside " << choice.kernel;
+      // The wide hash call's lanes as the engine sees them (SHA-256 only).
+      const auto lanes256 = detail::active_lanes_256();
+      const std::size_t wide = family == Family::sha224_256 && lanes256.wide_hash != nullptr ? lanes256.wide_lanes : 0;
+      EXPECT_EQ(choice.wide_lanes, wide) << (name.empty() ? "best" : name);
     }
     use_best_kernel(family);
   }

@@ -125,6 +125,14 @@ TEST(LaneKernel, Sha256HashCallAgainstPortable) {
 TEST(LaneKernel, Sha512HashCallAgainstPortable) {
   check_hash<std::uint64_t>(detail::active_lanes_512(), 128);
 }
+// The wide hash call (AVX-512's 32 SHA-256 lanes, two groups of sixteen) the same way.
+TEST(LaneKernel, Sha256WideHashCallAgainstPortable) {
+  detail::LaneKernel<std::uint32_t> wide = detail::active_lanes_256();
+  if (wide.wide_hash == nullptr) GTEST_SKIP() << "lane kernel " << wide.name << " has no wide hash call";
+  wide.hash = wide.wide_hash;
+  wide.lanes = wide.wide_lanes;
+  check_hash<std::uint32_t>(wide, 64);
+}
 
 // compress_pair (HMAC's ipad and opad blocks; a two-lane kernel on SHA-NI and ARMv8) against two
 // portable compressions: random states, misaligned blocks, the pair's two states in either order.

@@ -24,6 +24,15 @@ std::size_t active_lanes() {
   return detail::active_lanes_512().lanes;
 }
 
+// Counts around the wide hash call's groups (messages of one length): one short of a wide group
+// (narrow groups only), and a wide group, a narrow one and three left over. None without one.
+template <class H>
+std::vector<std::size_t> wide_counts() {
+  const auto kernel = H::block_size == 64 ? detail::active_lanes_256() : detail::LaneKernel<std::uint32_t>{};
+  if (kernel.wide_hash == nullptr) return {};
+  return {kernel.wide_lanes - 1, kernel.wide_lanes + kernel.lanes + 3};
+}
+
 // Lengths that cross the block and padding boundaries of both families.
 const std::size_t kEdges[] = {0, 1, 55, 56, 57, 63, 64, 65, 111, 112, 113, 119, 120, 127, 128, 129, 191, 192, 255, 256};
 
@@ -65,7 +74,9 @@ TYPED_TEST(Many, CountsAndLengths) {
   const Bytes pool = random_bytes(rng, 3 * std::max<std::size_t>(max_len, 4096 + 17) + 64);
   const std::size_t lanes = std::max<std::size_t>(active_lanes<H>(), 2);
   const std::size_t big = quick_mode() ? 200 : 1000;
-  for (std::size_t count : {std::size_t{0}, std::size_t{1}, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, big}) {
+  std::vector<std::size_t> counts = {0, 1, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, big};
+  for (std::size_t count : wide_counts<H>()) counts.push_back(count);
+  for (std::size_t count : counts) {
     for (std::size_t offset : {0u, 1u, 3u, 7u}) {
       // All one length, for each edge length and a long one.
       for (std::size_t len : kEdges) check<H>(pool, std::vector<std::size_t>(count, len), offset);
@@ -207,8 +218,9 @@ TYPED_TEST(Many, SixtyFourByteMessages) {
   SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const std::size_t lanes = std::max<std::size_t>(active_lanes<H>(), 2);
-  for (std::size_t count :
-       {std::size_t{0}, std::size_t{1}, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, std::size_t{1000}}) {
+  std::vector<std::size_t> counts = {0, 1, lanes - 1, lanes, lanes + 1, 2 * lanes + 1, 1000};
+  for (std::size_t count : wide_counts<H>()) counts.push_back(count);
+  for (std::size_t count : counts) {
     std::vector<std::array<std::uint8_t, 64>> nodes(count);
     for (auto& node : nodes) {
       for (auto& b : node) b = static_cast<std::uint8_t>(rng());

@@ -38,6 +38,8 @@ struct KernelChoice {
   std::size_t lanes;             // its lane count (0: none)
   std::string reason;            // "the best this CPU has", "forced by SHASTA_KERNEL=avx2", ...
   std::string_view lane_reason;  // why the best choice took another kernel's lanes, as measured ("": its own)
+  std::size_t wide_lanes = 0;    // lanes of its hash call for groups of messages of one length, where
+                                 // that is wider than `lanes` (AVX-512 SHA-256 on Zen 5: 32); 0: none
 };
 
 // kernel_choice says what the family runs on now (resolving it if nothing ran yet) and why.

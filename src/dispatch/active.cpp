@@ -13,7 +13,8 @@ template <class Word>
 LaneKernel<Word> active_lanes_of() noexcept {
   const Selection<Word>& s = resolved_selection(static_cast<const Word*>(nullptr));
   if (s.lanes == nullptr) return {s.row->name, 0, 0, nullptr, nullptr, nullptr};
-  return {s.lanes->kernel, s.lanes->lanes, s.lanes->min_busy, s.lanes->fn, s.lanes->tail_fn, s.lanes->hash};
+  return {s.lanes->kernel,  s.lanes->lanes, s.lanes->min_busy,  s.lanes->fn,
+          s.lanes->tail_fn, s.lanes->hash,  s.lanes->wide_hash, s.lanes->wide_lanes};
 }
 
 template <class Word>

@@ -203,6 +203,7 @@ KernelChoice choice(const Slot<Word>& slot) {
   if (active.lanes != nullptr) {
     out.lane_kernel = active.lanes->kernel;
     out.lanes = active.lanes->lanes;
+    out.wide_lanes = active.lanes->wide_hash != nullptr ? active.lanes->wide_lanes : 0;
   }
   if (&active == &best_selection(slot.table)) out.lane_reason = best_decision(slot.table).lanes_why;
   const std::lock_guard lock(slot.record.mutex);

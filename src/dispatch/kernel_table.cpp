@@ -56,6 +56,12 @@ constexpr const LaneRow<W32>* kAvx2Lanes256 = &kAvx2X8;
 #ifdef SHASTA_HAVE_AVX512_SHA256_X16
 constexpr LaneRow<W32> kAvx512X16 = {"avx512", kAvx512, 16, 9, k::avx512::sha256_compress_x16,
                                      k::avx512::sha256_compress_x16_tail, k::avx512::sha256_hash_x16};
+// With the 32-lane hash call for groups of messages of one length: the forced kernel's own (so
+// that its tests reach it on every AVX-512 CPU) and Zen 5's. Not Intel's: the x16 rounds there are
+// bound by the operation count on ports 0 and 5, which a second group does not lower (not measured).
+constexpr LaneRow<W32> kAvx512X16Wide = {
+    "avx512", kAvx512, 16, 9, k::avx512::sha256_compress_x16, k::avx512::sha256_compress_x16_tail,
+    k::avx512::sha256_hash_x16, k::avx512::sha256_hash_x32, 32};
 #endif
 
 #ifdef SHASTA_HAVE_ARMV8_X2
@@ -72,7 +78,7 @@ constexpr KernelRow<W32> kSha256Rows[] = {
     {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2},
 #endif
 #if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2)
-    {"avx512", kAvx512, k::avx2::sha256_compress, &kAvx512X16, nullptr, nullptr},
+    {"avx512", kAvx512, k::avx2::sha256_compress, &kAvx512X16Wide, nullptr, nullptr},
 #endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr},
@@ -90,16 +96,19 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 //   on an EPYC Zen 5 (family 26 model 2) x16 ran 10,000 x 4 KiB at 4.35-4.43 GB/s against x4's
 //   3.10-3.18 and 100,000 x 64 B at 2.43-2.49 GB/s against 0.92-0.94 (scripts/bench-ratio, forced
 //   kernels, best of 10, two interleaved runs; 3.85 against 3.27 before the rounds' sums were
-//   pinned in order).
+//   pinned in order). With the 32-lane hash call for messages of one length: 10,000 x 64 B in
+//   193-201 us against x16 alone's 261-264, 10,000 x 4 KiB 8.99-9.11 ms against 9.33-9.55
+//   (shasta_bench shasta_many_sha256, three interleaved runs of 5, 2026-12-04).
 // - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4, no ranking: sha256rnds2 issues every 2
 //   cycles, and x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are
 //   double-pumped. A CPU without SHA-NI takes AVX-512 as its best row anyway.
 #if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2) && defined(SHASTA_HAVE_SHANI_LANES)
 constexpr const LaneRow<W32>* kWideFirstSha256Lanes[] = {&kAvx512X16, &kShaniX4};
+constexpr const LaneRow<W32>* kZen5Sha256Lanes[] = {&kAvx512X16Wide, &kShaniX4};
 constexpr unsigned kAmdZen5 = 0x1a;
 constexpr LaneRanking<W32> kSha256Rankings[] = {
     {CpuVendor::intel, 0, kWideFirstSha256Lanes, "Intel: sha256rnds2 every 3 cycles; AVX-512 x16 1.04 c/B"},
-    {CpuVendor::amd, kAmdZen5, kWideFirstSha256Lanes, "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1"}};
+    {CpuVendor::amd, kAmdZen5, kZen5Sha256Lanes, "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1; x32 one-length 1.3x x16 at 64 B"}};
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = kSha256Rankings;
 #else
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};

@@ -29,7 +29,8 @@ using Pbkdf2LoopFn = void (*)(const Word inner[8], const Word outer[8], Word u[8
 // null: `fn` itself where the kernel has only one; LaneKernel in detail/lanes.hpp says why).
 // `min_busy`: the fewest busy lanes for which one call beats single-stream calls (its cost in
 // single-stream blocks, measured, rounded up; PBKDF2's output blocks and update_many's groups).
-// `hash` (may be null) takes messages of one length from the IV to the end in one call.
+// `hash` (may be null) takes messages of one length from the IV to the end in one call;
+// `wide_hash` (may be null) does the same over `wide_lanes` messages (LaneKernel says when).
 template <class Word>
 struct LaneRow {
   std::string_view kernel;  // the name of the row it belongs to
@@ -39,6 +40,8 @@ struct LaneRow {
   LanesFn<Word> fn;
   LanesFn<Word> tail_fn;
   HashLanes<Word> hash = nullptr;
+  HashLanes<Word> wide_hash = nullptr;
+  std::size_t wide_lanes = 0;
 };
 
 template <class Word>

@@ -102,6 +102,9 @@ void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
 void sha512_hash_x8(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
                     std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
+// The same over 32 SHA-256 lanes (two groups of sixteen interleaved; sha256_avx512_x16.cpp).
+void sha256_hash_x32(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
+                     std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
 }  // namespace avx512
 
 namespace armv8 {

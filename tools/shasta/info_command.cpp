@@ -41,6 +41,7 @@ void print_family(const FamilyInfo& info) {
   if (choice.lanes != 0) {
     std::printf("  many messages: %zu lanes of %.*s", choice.lanes, static_cast<int>(choice.lane_kernel.size()),
                 choice.lane_kernel.data());
+    if (choice.wide_lanes != 0) std::printf(", %zu for messages of one length", choice.wide_lanes);
     if (choice.lane_reason.empty()) {
       std::printf("\n");
     } else {

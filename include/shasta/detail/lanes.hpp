@@ -34,6 +34,11 @@ struct LaneKernel {
   // messages' data (10,000 x 4 KiB out of cache on SHA-NI: 7.5% slower; through another loop, 1.5%).
   CompressLanes<Word> tail_fn;
   HashLanes<Word> hash;  // null where the kernel has none: the engine runs fn and tail_fn instead
+  // wide_hash: the hash call over wide_lanes messages (more than `lanes`: two groups side by side,
+  // where one group's rounds leave the CPU's pipes idle), for the engine's groups of messages of
+  // one length; null and 0 where the kernel or the CPU's ranking has none.
+  HashLanes<Word> wide_hash = nullptr;
+  std::size_t wide_lanes = 0;
 };
 
 // The lane kernel of the family's active selection: the forced kernel's own (SHASTA_KERNEL and

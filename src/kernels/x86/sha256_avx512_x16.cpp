@@ -292,3 +292,147 @@ void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const
 }
 
 }  // namespace shasta::kernels::avx512
+
+// ---- Thirty-two streams: two groups of sixteen, for messages of one length ----
+// On Zen 5 one group's rounds wait on their chains (eight cycles a round from e to the next e, four
+// operations of two cycles) with the four vector pipes half idle. Two groups side by side fill them:
+// each block's W+K of both groups is worked out first, to the stack, then the rounds of the two
+// groups run interleaved with W+K as a memory operand, so the two windows of sixteen words need no
+// registers (16 state vectors and a few temporaries fit in 32). In cache on an EPYC Zen 5 (family 26
+// model 2, bench/probe_avx512_lanes.cpp's method): 0.59-0.60 cycles a byte against x16's 0.68, and
+// a shared padding block, rounds alone, 0.37.
+namespace shasta::kernels::avx512 {
+namespace {
+
+// W+K of round t + i of group p and of group q: from the stack (a block's schedule) or, for a
+// block that every stream shares, the same broadcast word in both.
+struct StackWk {
+  const V* p;
+  const V* q;
+  [[gnu::always_inline]] V of_p(int i) const noexcept { return _mm512_load_si512(p + i); }
+  [[gnu::always_inline]] V of_q(int i) const noexcept { return _mm512_load_si512(q + i); }
+};
+struct SharedWk {
+  const std::uint32_t* wk;
+  [[gnu::always_inline]] V of_p(int i) const noexcept { return _mm512_set1_epi32(static_cast<int>(wk[i])); }
+  [[gnu::always_inline]] V of_q(int i) const noexcept { return of_p(i); }
+};
+
+// Eight rounds of each group, alternating; the roles move as in rounds16.
+template <class Wk>
+[[gnu::always_inline]] inline void rounds8_pair(Work& p, Work& q, Wk x) noexcept {
+  round(p.a, p.b, p.c, p.d, p.e, p.f, p.g, p.h, x.of_p(0));
+  round(q.a, q.b, q.c, q.d, q.e, q.f, q.g, q.h, x.of_q(0));
+  round(p.h, p.a, p.b, p.c, p.d, p.e, p.f, p.g, x.of_p(1));
+  round(q.h, q.a, q.b, q.c, q.d, q.e, q.f, q.g, x.of_q(1));
+  round(p.g, p.h, p.a, p.b, p.c, p.d, p.e, p.f, x.of_p(2));
+  round(q.g, q.h, q.a, q.b, q.c, q.d, q.e, q.f, x.of_q(2));
+  round(p.f, p.g, p.h, p.a, p.b, p.c, p.d, p.e, x.of_p(3));
+  round(q.f, q.g, q.h, q.a, q.b, q.c, q.d, q.e, x.of_q(3));
+  round(p.e, p.f, p.g, p.h, p.a, p.b, p.c, p.d, x.of_p(4));
+  round(q.e, q.f, q.g, q.h, q.a, q.b, q.c, q.d, x.of_q(4));
+  round(p.d, p.e, p.f, p.g, p.h, p.a, p.b, p.c, x.of_p(5));
+  round(q.d, q.e, q.f, q.g, q.h, q.a, q.b, q.c, x.of_q(5));
+  round(p.c, p.d, p.e, p.f, p.g, p.h, p.a, p.b, x.of_p(6));
+  round(q.c, q.d, q.e, q.f, q.g, q.h, q.a, q.b, x.of_q(6));
+  round(p.b, p.c, p.d, p.e, p.f, p.g, p.h, p.a, x.of_p(7));
+  round(q.b, q.c, q.d, q.e, q.f, q.g, q.h, q.a, x.of_q(7));
+}
+
+[[gnu::always_inline]] inline void add_state(Work& s, const Work& in) noexcept {
+  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+}
+
+// The 64 rounds of both groups and the feed-forward. The loop is not unrolled: eight rounds of
+// each group are 300 instructions already.
+template <class Wk, class Step>
+[[gnu::always_inline]] inline void compress_pair_of_groups(Work& p, Work& q, Wk x, Step step) noexcept {
+  const Work in_p = p, in_q = q;
+#pragma GCC unroll 1
+  for (int t = 0; t < 64; t += 8) {
+    rounds8_pair(p, q, x);
+    x = step(x);
+  }
+  add_state(p, in_p);
+  add_state(q, in_q);
+}
+
+// One block of sixteen streams (byte offset `off` of each) as the words of its rounds.
+template <bool kPrefetch>
+[[gnu::always_inline]] inline void load_words(V (&w)[16], const std::uint8_t* const blocks[], std::size_t off,
+                                              V bswap) noexcept {
+#pragma GCC unroll 16
+  for (int l = 0; l < 16; ++l) w[l] = _mm512_loadu_si512(blocks[l] + off);
+  if constexpr (kPrefetch) {
+#pragma GCC unroll 16
+    for (int l = 0; l < 16; ++l) _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
+  }
+  transpose16(w);
+#pragma GCC unroll 16
+  for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
+}
+
+// W+K of the 64 rounds of both groups, p's to wk[0..63] and q's to wk[64..127]; the two
+// schedules interleaved, each word's chain (W[t-2] through sigma1) three operations long.
+[[gnu::always_inline]] inline void schedule_pair(V* wk, V (&w)[16], V (&u)[16]) noexcept {
+  const std::uint32_t* k = kSha256RoundConstants.k;
+  asm("" : "+r"(k));  // each K[t] a broadcast memory operand (compress_block says why)
+#pragma GCC unroll 64
+  for (int t = 0; t < 64; ++t) {
+    const int j = t & 15;
+    if (t >= 16) {
+      w[j] = add(add(w[j], s0(w[(j + 1) & 15])), add(w[(j + 9) & 15], s1(w[(j + 14) & 15])));
+      u[j] = add(add(u[j], s0(u[(j + 1) & 15])), add(u[(j + 9) & 15], s1(u[(j + 14) & 15])));
+    }
+    const V kt = _mm512_set1_epi32(static_cast<int>(k[t]));
+    _mm512_store_si512(wk + t, add(w[j], kt));
+    _mm512_store_si512(wk + 64 + t, add(u[j], kt));
+  }
+}
+
+// n >= 1 blocks of all 32 streams (groups p: blocks[0..15], q: blocks[16..31]).
+template <bool kPrefetch>
+[[gnu::always_inline]] inline void absorb_pair(Work& p, Work& q, const std::uint8_t* const blocks[],
+                                               std::size_t n) noexcept {
+  const V bswap = bswap_mask();
+  alignas(64) V wk[128];
+  std::size_t off = 0;
+  do {
+    {
+      V w[16], u[16];
+      load_words<kPrefetch>(w, blocks, off, bswap);
+      load_words<kPrefetch>(u, blocks + 16, off, bswap);
+      schedule_pair(wk, w, u);
+    }
+    compress_pair_of_groups(p, q, StackWk{wk, wk + 64}, [](StackWk x) { return StackWk{x.p + 8, x.q + 8}; });
+    off += 64;
+  } while (--n != 0);
+}
+
+}  // namespace
+
+void sha256_hash_x32(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
+                     std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
+  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
+  Work p{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+  Work q = p;
+  if (whole != 0) absorb_pair<true>(p, q, msgs, whole);
+  if (tails != nullptr) absorb_pair<false>(p, q, tails, 1);
+  if (shared_wk != nullptr) {
+    compress_pair_of_groups(p, q, SharedWk{shared_wk}, [](SharedWk x) { return SharedWk{x.wk + 8}; });
+  }
+  // Big-endian bytes out, as sha256_hash_x16 writes them.
+  const V bswap = bswap_mask();
+  std::uint32_t* words[32];
+  for (int l = 0; l < 32; ++l) words[l] = reinterpret_cast<std::uint32_t*>(out[l]);
+  const auto big_endian = [bswap](const Work& s) {
+    return Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
+                _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
+                _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
+  };
+  store_state(words, big_endian(p));
+  store_state(words + 16, big_endian(q));
+}
+
+}  // namespace shasta::kernels::avx512
