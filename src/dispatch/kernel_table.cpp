@@ -108,7 +108,8 @@ constexpr const LaneRow<W32>* kZen5Sha256Lanes[] = {&kAvx512X16Wide, &kShaniX4};
 constexpr unsigned kAmdZen5 = 0x1a;
 constexpr LaneRanking<W32> kSha256Rankings[] = {
     {CpuVendor::intel, 0, kWideFirstSha256Lanes, "Intel: sha256rnds2 every 3 cycles; AVX-512 x16 1.04 c/B"},
-    {CpuVendor::amd, kAmdZen5, kZen5Sha256Lanes, "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1; x32 one-length 1.3x x16 at 64 B"}};
+    {CpuVendor::amd, kAmdZen5, kZen5Sha256Lanes,
+     "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1; x32 one-length 1.3x x16 at 64 B"}};
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = kSha256Rankings;
 #else
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};

@@ -204,6 +204,42 @@ template <bool kSched>
   return _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
 }
 
+// Every stream starting from the one IV.
+[[gnu::always_inline]] inline Work broadcast_iv(const std::uint32_t iv[8]) noexcept {
+  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
+  return Work{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+}
+
+// The states as big-endian bytes, swapped here in the vectors: a word-by-word pass of the
+// caller's took a tenth of hash_many's time on 64-byte messages.
+[[gnu::always_inline]] inline Work big_endian(const Work& s, V bswap) noexcept {
+  return Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
+              _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
+              _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
+}
+
+// The feed-forward at the end of a block.
+[[gnu::always_inline]] inline void add_state(Work& s, const Work& in) noexcept {
+  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+}
+
+// One block of sixteen streams (byte offset `off` of each) as the words of its rounds. kPrefetch:
+// ask for each stream's block four ahead (the main loops; not the loops over padding blocks).
+template <bool kPrefetch>
+[[gnu::always_inline]] inline void load_words(V (&w)[16], const std::uint8_t* const blocks[], std::size_t off,
+                                              V bswap) noexcept {
+#pragma GCC unroll 16
+  for (int l = 0; l < 16; ++l) w[l] = _mm512_loadu_si512(blocks[l] + off);
+  if constexpr (kPrefetch) {
+#pragma GCC unroll 16
+    for (int l = 0; l < 16; ++l) _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
+  }
+  transpose16(w);
+#pragma GCC unroll 16
+  for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
+}
+
 // One block of every stream: this block's words (the window w) already loaded.
 [[gnu::always_inline]] inline void compress_block(Work& s, V* w) noexcept {
   const Work in = s;
@@ -216,28 +252,19 @@ template <bool kSched>
   rounds16<true>(s, w, k + 16);
   rounds16<true>(s, w, k + 32);
   rounds16<true>(s, w, k + 48);
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+  add_state(s, in);
 }
 
 // The block loop: n >= 1 blocks of every stream into s. Every stream advances by 64 bytes a block,
-// so one offset serves all sixteen pointers. kPrefetch: the main loop asks for each stream's block
-// four ahead; the loop for padding blocks (one a call) does not, and so is also another loop.
+// so one offset serves all sixteen pointers. The loop for padding blocks (one a call) does not
+// prefetch, and so is also another loop.
 template <bool kPrefetch>
 [[gnu::always_inline]] inline void absorb(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
   const V bswap = bswap_mask();
   std::size_t off = 0;
   do {
     V w[16];
-#pragma GCC unroll 16
-    for (int l = 0; l < 16; ++l) w[l] = _mm512_loadu_si512(blocks[l] + off);
-    if constexpr (kPrefetch) {
-#pragma GCC unroll 16
-      for (int l = 0; l < 16; ++l) _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
-    }
-    transpose16(w);
-#pragma GCC unroll 16
-    for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
+    load_words<kPrefetch>(w, blocks, off, bswap);
     compress_block(s, w);
     off += 64;
   } while (--n != 0);
@@ -248,8 +275,7 @@ template <bool kPrefetch>
   const Work in = s;
 #pragma GCC unroll 4
   for (int t = 0; t < 64; t += 16) rounds16_given(s, wk + t);
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+  add_state(s, in);
 }
 
 template <bool kPrefetch>
@@ -275,20 +301,13 @@ void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t*
 
 void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
-  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
-  Work s{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+  Work s = broadcast_iv(iv);
   if (whole != 0) absorb<true>(s, msgs, whole);
   if (tails != nullptr) absorb<false>(s, tails, 1);
   if (shared_wk != nullptr) absorb_shared(s, shared_wk);
-  // The states as big-endian bytes, swapped here in the vectors: a word-by-word pass of the
-  // caller's took a tenth of hash_many's time on 64-byte messages.
-  const V bswap = bswap_mask();
-  s = Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
-           _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
-           _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
   std::uint32_t* words[16];
   for (int l = 0; l < 16; ++l) words[l] = reinterpret_cast<std::uint32_t*>(out[l]);
-  store_state(words, s);
+  store_state(words, big_endian(s, bswap_mask()));
 }
 
 }  // namespace shasta::kernels::avx512
@@ -339,11 +358,6 @@ template <class Wk>
   round(q.b, q.c, q.d, q.e, q.f, q.g, q.h, q.a, x.of_q(7));
 }
 
-[[gnu::always_inline]] inline void add_state(Work& s, const Work& in) noexcept {
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
-}
-
 // The 64 rounds of both groups and the feed-forward. The loop is not unrolled: eight rounds of
 // each group are 300 instructions already.
 template <class Wk, class Step>
@@ -356,21 +370,6 @@ template <class Wk, class Step>
   }
   add_state(p, in_p);
   add_state(q, in_q);
-}
-
-// One block of sixteen streams (byte offset `off` of each) as the words of its rounds.
-template <bool kPrefetch>
-[[gnu::always_inline]] inline void load_words(V (&w)[16], const std::uint8_t* const blocks[], std::size_t off,
-                                              V bswap) noexcept {
-#pragma GCC unroll 16
-  for (int l = 0; l < 16; ++l) w[l] = _mm512_loadu_si512(blocks[l] + off);
-  if constexpr (kPrefetch) {
-#pragma GCC unroll 16
-    for (int l = 0; l < 16; ++l) _mm_prefetch(reinterpret_cast<const char*>(blocks[l] + off + kAhead), _MM_HINT_T0);
-  }
-  transpose16(w);
-#pragma GCC unroll 16
-  for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
 }
 
 // W+K of the 64 rounds of both groups, p's to wk[0..63] and q's to wk[64..127]; the two
@@ -414,25 +413,18 @@ template <bool kPrefetch>
 
 void sha256_hash_x32(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
-  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
-  Work p{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
+  Work p = broadcast_iv(iv);
   Work q = p;
   if (whole != 0) absorb_pair<true>(p, q, msgs, whole);
   if (tails != nullptr) absorb_pair<false>(p, q, tails, 1);
   if (shared_wk != nullptr) {
     compress_pair_of_groups(p, q, SharedWk{shared_wk}, [](SharedWk x) { return SharedWk{x.wk + 8}; });
   }
-  // Big-endian bytes out, as sha256_hash_x16 writes them.
   const V bswap = bswap_mask();
   std::uint32_t* words[32];
   for (int l = 0; l < 32; ++l) words[l] = reinterpret_cast<std::uint32_t*>(out[l]);
-  const auto big_endian = [bswap](const Work& s) {
-    return Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
-                _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
-                _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
-  };
-  store_state(words, big_endian(p));
-  store_state(words + 16, big_endian(q));
+  store_state(words, big_endian(p, bswap));
+  store_state(words + 16, big_endian(q, bswap));
 }
 
 }  // namespace shasta::kernels::avx512
