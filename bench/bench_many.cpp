@@ -187,12 +187,12 @@ void openssl_ll_many_sha256_node(benchmark::State& s) {
 
 BENCHMARK(shasta_many_sha256)->Arg(64)->Arg(4096);
 BENCHMARK(openssl_many_sha256)->Arg(64)->Arg(4096);
-BENCHMARK(shasta_many_sha512)->Arg(4096);
-BENCHMARK(openssl_many_sha512)->Arg(4096);
+BENCHMARK(shasta_many_sha512)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096);
+BENCHMARK(openssl_many_sha512)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096);
 BENCHMARK(shasta_many_sha256_node)->Arg(64);
 BENCHMARK(openssl_many_sha256_node)->Arg(64);
 BENCHMARK(openssl_ll_many_sha256)->Arg(64)->Arg(4096);
-BENCHMARK(openssl_ll_many_sha512)->Arg(4096);
+BENCHMARK(openssl_ll_many_sha512)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096);
 BENCHMARK(openssl_ll_many_sha256_node)->Arg(64);
 BENCHMARK(shasta_many_sha256_files);
 BENCHMARK(openssl_many_sha256_files);

@@ -292,13 +292,21 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
       }
       EXPECT_EQ(active, 1) << name;
       const KernelChoice choice = kernel_choice(family);
-      const bool borrowed = choice.lanes != 0 && choice.lane_kernel != choice.kernel;
-      EXPECT_EQ(!choice.lane_reason.empty(), borrowed) << (name.empty() ? "best" : name) << ": lanes of "
-                                                        << choice.lane_kernel << " beside " << choice.kernel;
-      // The wide hash call's lanes as the engine sees them (SHA-256 only).
-      const auto lanes256 = detail::active_lanes_256();
-      const std::size_t wide = family == Family::sha224_256 && lanes256.wide_hash != nullptr ? lanes256.wide_lanes : 0;
+      // The wide hash call's lanes as the engine sees them.
+      const auto wide_of = [](const auto& kernel) { return kernel.wide_hash != nullptr ? kernel.wide_lanes : 0; };
+      const std::size_t wide =
+          family == Family::sha224_256 ? wide_of(detail::active_lanes_256()) : wide_of(detail::active_lanes_512());
       EXPECT_EQ(choice.wide_lanes, wide) << (name.empty() ? "best" : name);
+      // A lane reason exactly where a ranking picked lanes other than the active row's own: another
+      // row's (AVX-512 beside SHA-NI), or the row's own with a wide call (SHA-512 on Zen 5). The
+      // row's own is what forcing it gives, with no reason.
+      ASSERT_EQ(force_kernel(family, std::string(choice.kernel)), Error::ok);
+      const KernelChoice own = kernel_choice(family);
+      EXPECT_TRUE(own.lane_reason.empty()) << own.kernel;
+      const bool ranked =
+          choice.lane_kernel != own.lane_kernel || choice.lanes != own.lanes || choice.wide_lanes != own.wide_lanes;
+      EXPECT_EQ(!choice.lane_reason.empty(), ranked) << (name.empty() ? "best" : name) << ": lanes of "
+                                                      << choice.lane_kernel << " beside " << choice.kernel;
     }
     use_best_kernel(family);
   }

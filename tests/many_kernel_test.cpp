@@ -125,13 +125,20 @@ TEST(LaneKernel, Sha256HashCallAgainstPortable) {
 TEST(LaneKernel, Sha512HashCallAgainstPortable) {
   check_hash<std::uint64_t>(detail::active_lanes_512(), 128);
 }
-// The wide hash call (AVX-512's 32 SHA-256 lanes, two groups of sixteen) the same way.
-TEST(LaneKernel, Sha256WideHashCallAgainstPortable) {
-  detail::LaneKernel<std::uint32_t> wide = detail::active_lanes_256();
+// The wide hash calls (AVX-512's 32 SHA-256 lanes and 16 SHA-512 lanes, two groups each) the same
+// way, where the active choice has one.
+template <class Word>
+void check_wide_hash(detail::LaneKernel<Word> wide, std::size_t block) {
   if (wide.wide_hash == nullptr) GTEST_SKIP() << "lane kernel " << wide.name << " has no wide hash call";
   wide.hash = wide.wide_hash;
   wide.lanes = wide.wide_lanes;
-  check_hash<std::uint32_t>(wide, 64);
+  check_hash<Word>(wide, block);
+}
+TEST(LaneKernel, Sha256WideHashCallAgainstPortable) {
+  check_wide_hash<std::uint32_t>(detail::active_lanes_256(), 64);
+}
+TEST(LaneKernel, Sha512WideHashCallAgainstPortable) {
+  check_wide_hash<std::uint64_t>(detail::active_lanes_512(), 128);
 }
 
 // compress_pair (HMAC's ipad and opad blocks; a two-lane kernel on SHA-NI and ARMv8) against two

@@ -28,9 +28,12 @@ std::size_t active_lanes() {
 // (narrow groups only), and a wide group, a narrow one and three left over. None without one.
 template <class H>
 std::vector<std::size_t> wide_counts() {
-  const auto kernel = H::block_size == 64 ? detail::active_lanes_256() : detail::LaneKernel<std::uint32_t>{};
-  if (kernel.wide_hash == nullptr) return {};
-  return {kernel.wide_lanes - 1, kernel.wide_lanes + kernel.lanes + 3};
+  const auto counts = [](const auto& kernel) -> std::vector<std::size_t> {
+    if (kernel.wide_hash == nullptr) return {};
+    return {kernel.wide_lanes - 1, kernel.wide_lanes + kernel.lanes + 3};
+  };
+  if constexpr (H::block_size == 64) return counts(detail::active_lanes_256());
+  return counts(detail::active_lanes_512());
 }
 
 // Lengths that cross the block and padding boundaries of both families.

@@ -102,9 +102,12 @@ void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
 void sha512_hash_x8(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
                     std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
-// The same over 32 SHA-256 lanes (two groups of sixteen interleaved; sha256_avx512_x16.cpp).
+// The same over 32 SHA-256 lanes and 16 SHA-512 lanes (two groups interleaved; on Zen 5 one
+// group leaves the vector pipes idle; the end of sha256_avx512_x16.cpp and sha512_avx512_x8.cpp).
 void sha256_hash_x32(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
+void sha512_hash_x16(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+                     std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
 }  // namespace avx512
 
 namespace armv8 {
