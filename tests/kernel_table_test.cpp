@@ -215,8 +215,8 @@ TEST(KernelTable, Sha256LanesPerCpuAsTheTableSays) {
   EXPECT_EQ(lanes_on(CpuVendor::other, 0x1a), shani->lanes);
 }
 
-// The real SHA-512 table's rule: the AVX-512 row everywhere it exists, with its own x8 lanes; on
-// Zen 5 the same lanes with the 16-lane hash call, elsewhere (Intel, Zen 4, other vendors) without.
+// The real SHA-512 table's rule: the AVX-512 row everywhere it exists; its own lanes, x8 with the
+// 16-lane hash call, on Zen 5 (and when forced); x8 alone on Intel, Zen 4 and other vendors' CPUs.
 TEST(KernelTable, Sha512WideCallOnlyOnZen5) {
   const FamilyTable<std::uint64_t>& table = sha512_table();
   const KernelRow<std::uint64_t>* avx512 = nullptr;
@@ -224,21 +224,23 @@ TEST(KernelTable, Sha512WideCallOnlyOnZen5) {
     if (row.name == "avx512") avx512 = &row;
   }
   if (avx512 == nullptr || avx512->lanes == nullptr) GTEST_SKIP() << "this build lacks the AVX-512 SHA-512 lanes";
-  EXPECT_EQ(avx512->lanes->wide_hash, nullptr) << "the row's own (forced, and not Zen 5) has no wide call";
+  EXPECT_NE(avx512->lanes->wide_hash, nullptr) << "the row's own (forced): the whole kernel, for its tests";
+  EXPECT_EQ(avx512->lanes->wide_lanes, 16u);
   const FeatureSet all = features_named(table);
   const auto lanes_on = [&](CpuVendor vendor, unsigned cpu_family) {
     const Decision<std::uint64_t> d = decide(table, {all, vendor, cpu_family}, Request{});
     EXPECT_EQ(d.row, avx512) << "the AVX-512 row everywhere";
     return d.lanes;
   };
-  const LaneRow<std::uint64_t>* zen5 = lanes_on(CpuVendor::amd, 0x1a);
-  ASSERT_NE(zen5, nullptr);
-  EXPECT_EQ(zen5->fn, avx512->lanes->fn);
-  EXPECT_NE(zen5->wide_hash, nullptr);
-  EXPECT_EQ(zen5->wide_lanes, 16u);
-  EXPECT_EQ(lanes_on(CpuVendor::intel, 6), avx512->lanes);
-  EXPECT_EQ(lanes_on(CpuVendor::amd, 0x19), avx512->lanes);
-  EXPECT_EQ(lanes_on(CpuVendor::other, 0x1a), avx512->lanes);
+  EXPECT_EQ(lanes_on(CpuVendor::amd, 0x1a), avx512->lanes);
+  EXPECT_EQ(lanes_on(CpuVendor::amd, 0x1b), avx512->lanes);
+  for (const auto& [vendor, cpu_family] : {std::pair{CpuVendor::intel, 6u}, std::pair{CpuVendor::amd, 0x19u},
+                                           std::pair{CpuVendor::other, 0x1au}}) {
+    const LaneRow<std::uint64_t>* lanes = lanes_on(vendor, cpu_family);
+    ASSERT_NE(lanes, nullptr);
+    EXPECT_EQ(lanes->fn, avx512->lanes->fn) << cpu_family;
+    EXPECT_EQ(lanes->wide_hash, nullptr) << cpu_family;
+  }
 }
 
 // The family and vendor read from CPUID are the ones Linux reports (not under valgrind, whose

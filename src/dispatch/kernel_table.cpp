@@ -134,8 +134,9 @@ constexpr const LaneRow<W64>* kAvx2Lanes512 = &kAvx2X4;
 #ifdef SHASTA_HAVE_AVX512_SHA512_X8
 constexpr LaneRow<W64> kAvx512X8 = {"avx512", kAvx512, 8, 4, k::avx512::sha512_compress_x8,
                                     k::avx512::sha512_compress_x8_tail, k::avx512::sha512_hash_x8};
-// With the 16-lane hash call for groups of messages of one length (as SHA-256's kAvx512X16Wide):
-// Zen 5's, by its ranking. The row keeps x8 alone, since it is the best row on every AVX-512 CPU.
+// With the 16-lane hash call for groups of messages of one length: as with kAvx512X16Wide, the
+// forced kernel's own (so that its tests reach it on every AVX-512 CPU) and Zen 5's; the rankings
+// give every other CPU x8 alone.
 constexpr LaneRow<W64> kAvx512X8Wide = {"avx512", kAvx512, 8, 4, k::avx512::sha512_compress_x8,
                                         k::avx512::sha512_compress_x8_tail, k::avx512::sha512_hash_x8,
                                         k::avx512::sha512_hash_x16, 16};
@@ -155,7 +156,7 @@ constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
 // about twice the single-stream kernel's two blocks.
 constexpr KernelRow<W64> kSha512Rows[] = {
 #if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX2)
-    {"avx512", kAvx512, k::avx2::sha512_compress, &kAvx512X8, nullptr, nullptr},
+    {"avx512", kAvx512, k::avx2::sha512_compress, &kAvx512X8Wide, nullptr, nullptr},
 #endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr},
@@ -166,15 +167,19 @@ constexpr KernelRow<W64> kSha512Rows[] = {
     {"portable", {}, k::portable::sha512_compress, nullptr, nullptr, nullptr},
 };
 
-// The best choice's SHA-512 lanes: the AVX-512 row's own x8 everywhere, and on Zen 5 with its
-// 16-lane hash call: there 16 streams of 2 KiB ran at 0.70 cycles a byte in cache against two x8
-// calls' 0.81 (EPYC family 26 model 2, best of 30, three runs). Not on Intel, whose x8 rounds are
-// bound by the operation count on ports 0 and 5, which a second group does not lower, nor on
-// Zen 4, whose 512-bit operations are double-pumped (neither measured).
+// The best choice's SHA-512 lanes: the AVX-512 x8 lanes wherever the CPU has them, with the 16-lane
+// hash call on Zen 5 only: there 16 streams of 2 KiB ran at 0.70 cycles a byte in cache against two
+// x8 calls' 0.81 (EPYC family 26 model 2, best of 30, three runs). Not on Intel, whose x8 rounds
+// are bound by the operation count on ports 0 and 5, which a second group does not lower, nor on
+// Zen 4, whose 512-bit operations are double-pumped, nor on other vendors' (none measured).
 #if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX2)
 constexpr const LaneRow<W64>* kZen5Sha512Lanes[] = {&kAvx512X8Wide};
+constexpr const LaneRow<W64>* kX8AloneSha512Lanes[] = {&kAvx512X8};
 constexpr LaneRanking<W64> kSha512Rankings[] = {
-    {CpuVendor::amd, kAmdZen5, kZen5Sha512Lanes, "AMD Zen 5: x16 one-length call 1.15x two x8 calls in cache"}};
+    {CpuVendor::amd, kAmdZen5, kZen5Sha512Lanes, "AMD Zen 5: x16 one-length call 1.15x two x8 calls in cache"},
+    {CpuVendor::amd, 0, kX8AloneSha512Lanes, "AMD before Zen 5: x8 alone, 512-bit operations double-pumped on Zen 4"},
+    {CpuVendor::intel, 0, kX8AloneSha512Lanes, "Intel: x8 alone, the rounds bound by the operation count"},
+    {CpuVendor::other, 0, kX8AloneSha512Lanes, "x8 alone: the 16-lane call was measured on Zen 5 only"}};
 constexpr std::span<const LaneRanking<W64>> kSha512LaneRankings = kSha512Rankings;
 #else
 constexpr std::span<const LaneRanking<W64>> kSha512LaneRankings = {};
