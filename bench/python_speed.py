@@ -11,6 +11,12 @@ stops, files in the page cache):
   pbkdf2_hmac      600,000 iterations, 32 bytes
   hash_files       2,000 files of 4 KiB - 1 MiB (log-uniform sizes): shasta.hash_files (threads: every CPU) vs
                    a hashlib.file_digest loop
+
+Where page faults are dear (a VM whose faults cost 10 us or more), the hash_many row measures them:
+each call's 100,000 digests land on pages pymalloc freed after the call before. To time both sides
+without them, run it under an allocator that keeps freed pages:
+  PYTHONMALLOC=malloc MALLOC_TRIM_THRESHOLD_=4000000000 MALLOC_MMAP_THRESHOLD_=4000000000 \
+    MALLOC_TOP_PAD_=100000000 /usr/bin/python3 bench/python_speed.py
 """
 
 import argparse
