@@ -298,8 +298,8 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
           family == Family::sha224_256 ? wide_of(detail::active_lanes_256()) : wide_of(detail::active_lanes_512());
       EXPECT_EQ(choice.wide_lanes, wide) << (name.empty() ? "best" : name);
       // A lane reason exactly where a ranking picked lanes other than the active row's own: another
-      // row's (AVX-512 beside SHA-NI), or the row's own with a wide call (SHA-512 on Zen 5). The
-      // row's own is what forcing it gives, with no reason.
+      // row's (AVX-512 beside SHA-NI), or the row's kernel without its wide call (SHA-512 on Intel
+      // and Zen 4). The row's own is what forcing it gives, with no reason.
       ASSERT_EQ(force_kernel(family, std::string(choice.kernel)), Error::ok);
       const KernelChoice own = kernel_choice(family);
       EXPECT_TRUE(own.lane_reason.empty()) << own.kernel;

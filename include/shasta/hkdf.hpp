@@ -10,8 +10,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -188,25 +190,41 @@ namespace detail {
 class Tls13Label {
  public:
   Tls13Label(std::string_view label, ByteView context, std::size_t out_size) noexcept
-      : head_{static_cast<std::uint8_t>(out_size >> 8), static_cast<std::uint8_t>(out_size),
-              static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())},
-        context_size_(static_cast<std::uint8_t>(context.size())),
-        label_(label),
-        context_(context) {}
+      : context_size_(static_cast<std::uint8_t>(context.size())), label_(label), context_(context) {
+    // The length, the label's length byte and "tls13 " are one piece for the writer rather than
+    // two (Expand-Label of 32 bytes under a prepared secret, independent calls on Zen 5: 105-110
+    // -> 100-103 ns). Its first eight bytes are made in a register and stored at once, so that the
+    // writer's 8-byte load of them takes its data from that one store.
+    const std::uint64_t first8 = (out_size >> 8 & 0xff) | (out_size & 0xff) << 8 |
+                                 std::uint64_t{static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())} << 16 |
+                                 kTls13PrefixFirst5 << 24;
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(head_, &first8, 8);
+    } else {
+      for (std::size_t i = 0; i < 8; ++i) head_[i] = static_cast<std::uint8_t>(first8 >> (8 * i));
+    }
+    head_[8] = static_cast<std::uint8_t>(kTls13LabelPrefix[5]);
+  }
 
-  std::size_t size() const noexcept { return sizeof head_ + kTls13LabelPrefix.size() + label_.size() + 1 + context_.size(); }
+  std::size_t size() const noexcept { return sizeof head_ + label_.size() + 1 + context_.size(); }
 
   template <class Sink>
   void emit(Sink&& sink) const noexcept {
     sink(head_, sizeof head_);
-    sink(reinterpret_cast<const std::uint8_t*>(kTls13LabelPrefix.data()), kTls13LabelPrefix.size());
     sink(reinterpret_cast<const std::uint8_t*>(label_.data()), label_.size());
     sink(&context_size_, 1);
     sink(context_.data(), context_.size());
   }
 
  private:
-  std::uint8_t head_[3];
+  // "tls13 "'s first five bytes, little-endian
+  static constexpr std::uint64_t kTls13PrefixFirst5 = [] {
+    static_assert(kTls13LabelPrefix.size() == 6);
+    std::uint64_t w = 0;
+    for (std::size_t i = 0; i < 5; ++i) w |= std::uint64_t{static_cast<std::uint8_t>(kTls13LabelPrefix[i])} << (8 * i);
+    return w;
+  }();
+  std::uint8_t head_[9];  // uint16 length, the label's length byte, "tls13 "
   std::uint8_t context_size_;
   std::string_view label_;
   ByteView context_;

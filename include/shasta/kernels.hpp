@@ -38,7 +38,7 @@ struct KernelChoice {
   std::size_t lanes;             // its lane count (0: none)
   std::string reason;            // "the best this CPU has", "forced by SHASTA_KERNEL=avx2", ...
   std::string_view lane_reason;  // why the best choice took lanes other than its kernel's own (another
-                                 // kernel's, or a wide call), as measured ("": its own)
+                                 // kernel's, or its own without the wide call), as measured ("": its own)
   std::size_t wide_lanes = 0;    // lanes of its hash call for groups of messages of one length, where
                                  // that is wider than `lanes` (AVX-512 on Zen 5: 32 SHA-256, 16 SHA-512); 0: none
 };

@@ -28,7 +28,8 @@ const LaneRow<Word>* own_lanes(const KernelRow<Word>& row, const CpuFeatures& cp
 }
 
 // The best choice's lane kernel: the first ranking for this vendor and CPU family (with its `why`
-// where it picked another row's lanes), else the best row's own.
+// where it picked lanes other than the best row's own: another row's, or the same kernel without
+// its wide call), else the best row's own.
 template <class Word>
 struct BestLanes {
   const LaneRow<Word>* lanes;
