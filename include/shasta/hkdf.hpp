@@ -192,8 +192,8 @@ class Tls13Label {
   Tls13Label(std::string_view label, ByteView context, std::size_t out_size) noexcept
       : context_size_(static_cast<std::uint8_t>(context.size())), label_(label), context_(context) {
     // The length, the label's length byte and "tls13 " are one piece for the writer rather than
-    // two (Expand-Label of 32 bytes under a prepared secret, independent calls on Zen 5: 105-110
-    // -> 100-103 ns). Its first eight bytes are made in a register and stored at once, so that the
+    // two (Expand-Label of 32 bytes under a prepared secret on Zen 5, scripts/bench-ratio: 107-108
+    // -> 97-99 ns). Its first eight bytes are made in a register and stored at once, so that the
     // writer's 8-byte load of them takes its data from that one store.
     const std::uint64_t first8 = (out_size >> 8 & 0xff) | (out_size & 0xff) << 8 |
                                  std::uint64_t{static_cast<std::uint8_t>(kTls13LabelPrefix.size() + label.size())} << 16 |
