@@ -1,149 +1,29 @@
 // sha256_avx512_x16.cpp: SHA-256 compression (FIPS 180-4 section 6.2.2) of sixteen independent
-// streams, one per 32-bit lane of each zmm register (the multi-buffer layout of Intel's
-// "Multi-Buffer Hashing" papers, Guilford et al., widened to AVX-512): rotations are vprord, Ch,
-// Maj and the three-way xors of the sigmas are each one vpternlogd, the round constants are
-// broadcast from kSha256RoundConstants, the schedule runs in the rounds. Needs AVX-512F and BW
-// (vpshufb on zmm), and VL as built (-mavx512vl lets GCC EVEX-encode the 256-bit state rows).
+// streams, one per 32-bit lane of each zmm register; the rounds, the schedule (run inside the
+// rounds) and the feed-forward are avx512_lane_rounds.hpp's, shared with the SHA-512 lanes. Here:
+// the 16x16 transpose that puts each stream's words and state in its lane, and the block loops.
+// Needs AVX-512F and BW (vpshufb on zmm), and VL as built (-mavx512vl lets GCC EVEX-encode the
+// 256-bit state rows).
 // In cache on Zen 4 (double-pumped zmm): 1.05 cycles a byte of each stream with GCC 12, 0.92 with
 // clang 14, against a floor of about 0.85 (1,750 vector operations a block at two a cycle); the
 // SHA-NI four-stream loop there took 0.88-1.1, the AVX2 eight-lane kernel 2.1 (all before the
-// round's sums were pinned, see pin()). On Zen 5, whose 512-bit operations take two cycles but
-// issue four at a time, the rounds' dependency chains are the bound: 0.88 c/B with GCC's own
-// order of the sums, 0.69 pinned (the SHA-512 x8 kernel: 1.05 -> 0.82).
-// GCC 12 warns, wherever an AVX-512 intrinsic is inlined, that the _mm512_undefined_epi32() inside
-// it reads an uninitialized variable (its `__m512i __Y = __Y;`: GCC bug 105593, fixed in 12.3).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
+// round's sums were pinned, see LaneRounds::pin). On Zen 5, whose 512-bit operations take two
+// cycles but issue four at a time, the rounds' dependency chains are the bound: 0.88 c/B with GCC's
+// own order of the sums, 0.69 pinned (the SHA-512 x8 kernel: 1.05 -> 0.82).
 #include <cstddef>
 #include <cstdint>
 
 #include "../kernel_abi.hpp"
+#include "avx512_lane_rounds.hpp"
 
 namespace shasta::kernels::avx512 {
 namespace {
 
-using V = __m512i;
+using Rounds = LaneRounds<Sha256Words>;
+using Work = Rounds::Work;
 
 // Prefetch distance: each stream's block four blocks ahead (as the x4 and x5 loops do).
 constexpr std::size_t kAhead = 4 * 64;
-
-[[gnu::always_inline]] inline V add(V x, V y) noexcept {
-  return _mm512_add_epi32(x, y);
-}
-
-// The truth tables of vpternlogd with (x, y, z) as its (A, B, C): x ^ y ^ z and the majority of
-// x, y, z (Maj).
-constexpr int kXor3 = 0x96, kMajority = 0xE8;
-
-template <int R>
-[[gnu::always_inline]] inline V ror(V x) noexcept {
-  return _mm512_ror_epi32(x, R);
-}
-
-// sigma0, sigma1 of the schedule and Sigma0, Sigma1 of the rounds (FIPS 180-4 eqs. 4.4-4.7).
-[[gnu::always_inline]] inline V s0(V x) noexcept {
-  return _mm512_ternarylogic_epi32(ror<7>(x), ror<18>(x), _mm512_srli_epi32(x, 3), kXor3);
-}
-[[gnu::always_inline]] inline V s1(V x) noexcept {
-  return _mm512_ternarylogic_epi32(ror<17>(x), ror<19>(x), _mm512_srli_epi32(x, 10), kXor3);
-}
-[[gnu::always_inline]] inline V big_s0(V x) noexcept {
-  return _mm512_ternarylogic_epi32(ror<2>(x), ror<13>(x), ror<22>(x), kXor3);
-}
-[[gnu::always_inline]] inline V big_s1(V x) noexcept {
-  return _mm512_ternarylogic_epi32(ror<6>(x), ror<11>(x), ror<25>(x), kXor3);
-}
-
-// Keeps GCC from reassociating a round's sums: it rebuilt t1 as ((Sigma1 + h) + (Ch + W)) + K,
-// six dependent operations from e, and a chain of such rounds ran at half the speed it can.
-[[gnu::always_inline]] inline V pin(V x) noexcept {
-  asm("" : "+v"(x));
-  return x;
-}
-
-// Ch(e, f, g) and Maj(a, b, c) as vpternlog's A operand takes the older g or c: the copy of A that
-// its destination needs is then off the chains through e and a. Ch is (e ? f : g) with (g, e, f)
-// as (A, B, C).
-constexpr int kChooseGFirst = 0xB8;
-
-// One round with the working variables renamed by the caller: only d and h change. Sigma1(e) and
-// Sigma0(a), the slowest terms, are added late: t1 = ((h + W+K) + Ch) + Sigma1(e), e' = d + t1,
-// a' = t1 + (Sigma0(a) + Maj), four operations a round on each of the chains through e and a.
-[[gnu::always_inline]] inline void round(V a, V b, V c, V& d, V e, V f, V g, V& h, V wk) noexcept {
-  const V x = pin(add(pin(add(h, wk)), _mm512_ternarylogic_epi32(g, e, f, kChooseGFirst)));
-  const V t1 = pin(add(x, big_s1(e)));
-  d = pin(add(d, t1));
-  h = pin(add(t1, pin(add(big_s0(a), _mm512_ternarylogic_epi32(c, b, a, kMajority)))));
-}
-
-struct Work {
-  V a, b, c, d, e, f, g, h;
-};
-
-// W+K of round t0 + I (k = kSha256RoundConstants.k + t0: the add takes K[t] as a broadcast memory
-// operand). With kSched it first extends the window w (W[t-16..t-1] at index t mod 16) by this
-// round's word, so the schedule runs inside the rounds.
-template <int I, bool kSched>
-[[gnu::always_inline]] inline V wk(V* w, const std::uint32_t* k) noexcept {
-  constexpr int j = I & 15;
-  if constexpr (kSched) w[j] = add(add(w[j], s0(w[(j + 1) & 15])), add(w[(j + 9) & 15], s1(w[(j + 14) & 15])));
-  return add(w[j], _mm512_set1_epi32(static_cast<int>(k[I])));
-}
-
-// The rounds of one block whose W+K is the same in every lane and given (wk[t] = W[t] + K[t]):
-// each is a broadcast memory operand, and there is no schedule to run.
-template <int I>
-[[gnu::always_inline]] inline V wk_given(const std::uint32_t* wk) noexcept {
-  return _mm512_set1_epi32(static_cast<int>(wk[I]));
-}
-
-[[gnu::always_inline]] inline void rounds16_given(Work& s, const std::uint32_t* wk) noexcept {
-  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk_given<0>(wk));
-  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk_given<1>(wk));
-  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk_given<2>(wk));
-  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk_given<3>(wk));
-  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk_given<4>(wk));
-  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk_given<5>(wk));
-  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk_given<6>(wk));
-  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk_given<7>(wk));
-  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk_given<8>(wk));
-  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk_given<9>(wk));
-  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk_given<10>(wk));
-  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk_given<11>(wk));
-  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk_given<12>(wk));
-  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk_given<13>(wk));
-  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk_given<14>(wk));
-  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk_given<15>(wk));
-}
-
-// Sixteen rounds from round t0. The roles move by one each round and are home after eight.
-template <bool kSched>
-[[gnu::always_inline]] inline void rounds16(Work& s, V* w, const std::uint32_t* k) noexcept {
-  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk<0, kSched>(w, k));
-  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk<1, kSched>(w, k));
-  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk<2, kSched>(w, k));
-  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk<3, kSched>(w, k));
-  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk<4, kSched>(w, k));
-  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk<5, kSched>(w, k));
-  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk<6, kSched>(w, k));
-  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk<7, kSched>(w, k));
-  round(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h, wk<8, kSched>(w, k));
-  round(s.h, s.a, s.b, s.c, s.d, s.e, s.f, s.g, wk<9, kSched>(w, k));
-  round(s.g, s.h, s.a, s.b, s.c, s.d, s.e, s.f, wk<10, kSched>(w, k));
-  round(s.f, s.g, s.h, s.a, s.b, s.c, s.d, s.e, wk<11, kSched>(w, k));
-  round(s.e, s.f, s.g, s.h, s.a, s.b, s.c, s.d, wk<12, kSched>(w, k));
-  round(s.d, s.e, s.f, s.g, s.h, s.a, s.b, s.c, wk<13, kSched>(w, k));
-  round(s.c, s.d, s.e, s.f, s.g, s.h, s.a, s.b, wk<14, kSched>(w, k));
-  round(s.b, s.c, s.d, s.e, s.f, s.g, s.h, s.a, wk<15, kSched>(w, k));
-}
 
 // The 16x16 transpose of 32-bit words: row l (sixteen words of stream l) to column j (word j of
 // every stream, stream l in lane l). Within each 128-bit quarter, unpacks put word 4q + j of
@@ -204,26 +84,6 @@ template <bool kSched>
   return _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
 }
 
-// Every stream starting from the one IV.
-[[gnu::always_inline]] inline Work broadcast_iv(const std::uint32_t iv[8]) noexcept {
-  const auto col = [iv](int i) { return _mm512_set1_epi32(static_cast<int>(iv[i])); };
-  return Work{col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)};
-}
-
-// The states as big-endian bytes, swapped here in the vectors: a word-by-word pass of the
-// caller's took a tenth of hash_many's time on 64-byte messages.
-[[gnu::always_inline]] inline Work big_endian(const Work& s, V bswap) noexcept {
-  return Work{_mm512_shuffle_epi8(s.a, bswap), _mm512_shuffle_epi8(s.b, bswap), _mm512_shuffle_epi8(s.c, bswap),
-              _mm512_shuffle_epi8(s.d, bswap), _mm512_shuffle_epi8(s.e, bswap), _mm512_shuffle_epi8(s.f, bswap),
-              _mm512_shuffle_epi8(s.g, bswap), _mm512_shuffle_epi8(s.h, bswap)};
-}
-
-// The feed-forward at the end of a block.
-[[gnu::always_inline]] inline void add_state(Work& s, const Work& in) noexcept {
-  s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-  s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
-}
-
 // One block of sixteen streams (byte offset `off` of each) as the words of its rounds. kPrefetch:
 // ask for each stream's block four ahead (the main loops; not the loops over padding blocks).
 template <bool kPrefetch>
@@ -240,21 +100,6 @@ template <bool kPrefetch>
   for (auto& x : w) x = _mm512_shuffle_epi8(x, bswap);
 }
 
-// One block of every stream: this block's words (the window w) already loaded.
-[[gnu::always_inline]] inline void compress_block(Work& s, V* w) noexcept {
-  const Work in = s;
-  // The empty asm hides from GCC that the constants are the same every block: otherwise it hoists
-  // all 64 broadcasts out of the block loop and spills them, 4 KiB of stack, rather than adding each
-  // K[t] as a broadcast memory operand.
-  const std::uint32_t* k = kSha256RoundConstants.k;
-  asm("" : "+r"(k));
-  rounds16<false>(s, w, k);
-  rounds16<true>(s, w, k + 16);
-  rounds16<true>(s, w, k + 32);
-  rounds16<true>(s, w, k + 48);
-  add_state(s, in);
-}
-
 // The block loop: n >= 1 blocks of every stream into s. Every stream advances by 64 bytes a block,
 // so one offset serves all sixteen pointers. The loop for padding blocks (one a call) does not
 // prefetch, and so is also another loop.
@@ -265,17 +110,9 @@ template <bool kPrefetch>
   do {
     V w[16];
     load_words<kPrefetch>(w, blocks, off, bswap);
-    compress_block(s, w);
+    Rounds::compress_block(s, w);
     off += 64;
   } while (--n != 0);
-}
-
-// One block that is the same in every stream, given as its W+K: the rounds only.
-[[gnu::always_inline]] inline void absorb_shared(Work& s, const std::uint32_t* wk) noexcept {
-  const Work in = s;
-#pragma GCC unroll 4
-  for (int t = 0; t < 64; t += 16) rounds16_given(s, wk + t);
-  add_state(s, in);
 }
 
 template <bool kPrefetch>
@@ -301,94 +138,24 @@ void sha256_compress_x16_tail(std::uint32_t* const states[], const std::uint8_t*
 
 void sha256_hash_x16(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
-  Work s = broadcast_iv(iv);
+  Work s = Rounds::broadcast_iv(iv);
   if (whole != 0) absorb<true>(s, msgs, whole);
   if (tails != nullptr) absorb<false>(s, tails, 1);
-  if (shared_wk != nullptr) absorb_shared(s, shared_wk);
+  if (shared_wk != nullptr) Rounds::absorb_shared(s, shared_wk);
   std::uint32_t* words[16];
   for (int l = 0; l < 16; ++l) words[l] = reinterpret_cast<std::uint32_t*>(out[l]);
-  store_state(words, big_endian(s, bswap_mask()));
+  store_state(words, Rounds::big_endian(s, bswap_mask()));
 }
 
 }  // namespace shasta::kernels::avx512
 
 // ---- Thirty-two streams: two groups of sixteen, for messages of one length ----
-// On Zen 5 one group's rounds wait on their chains (eight cycles a round from e to the next e, four
-// operations of two cycles) with the four vector pipes half idle. Two groups side by side fill them:
-// each block's W+K of both groups is worked out first, to the stack, then the rounds of the two
-// groups run interleaved with W+K as a memory operand, so the two windows of sixteen words need no
-// registers (16 state vectors and a few temporaries fit in 32). In cache on an EPYC Zen 5 (family 26
-// model 2, bench/probe_avx512_lanes.cpp's method): 0.59-0.60 cycles a byte against x16's 0.68, and
-// a shared padding block, rounds alone, 0.37.
+// Two groups' rounds interleaved fill the vector pipes that one group's chains leave idle on Zen 5
+// (LaneRounds' pair functions say how). In cache on an EPYC Zen 5 (family 26 model 2,
+// bench/probe_avx512_lanes.cpp's method): 0.59-0.60 cycles a byte against x16's 0.68, and a shared
+// padding block, rounds alone, 0.37.
 namespace shasta::kernels::avx512 {
 namespace {
-
-// W+K of round t + i of group p and of group q: from the stack (a block's schedule) or, for a
-// block that every stream shares, the same broadcast word in both.
-struct StackWk {
-  const V* p;
-  const V* q;
-  [[gnu::always_inline]] V of_p(int i) const noexcept { return _mm512_load_si512(p + i); }
-  [[gnu::always_inline]] V of_q(int i) const noexcept { return _mm512_load_si512(q + i); }
-};
-struct SharedWk {
-  const std::uint32_t* wk;
-  [[gnu::always_inline]] V of_p(int i) const noexcept { return _mm512_set1_epi32(static_cast<int>(wk[i])); }
-  [[gnu::always_inline]] V of_q(int i) const noexcept { return of_p(i); }
-};
-
-// Eight rounds of each group, alternating; the roles move as in rounds16.
-template <class Wk>
-[[gnu::always_inline]] inline void rounds8_pair(Work& p, Work& q, Wk x) noexcept {
-  round(p.a, p.b, p.c, p.d, p.e, p.f, p.g, p.h, x.of_p(0));
-  round(q.a, q.b, q.c, q.d, q.e, q.f, q.g, q.h, x.of_q(0));
-  round(p.h, p.a, p.b, p.c, p.d, p.e, p.f, p.g, x.of_p(1));
-  round(q.h, q.a, q.b, q.c, q.d, q.e, q.f, q.g, x.of_q(1));
-  round(p.g, p.h, p.a, p.b, p.c, p.d, p.e, p.f, x.of_p(2));
-  round(q.g, q.h, q.a, q.b, q.c, q.d, q.e, q.f, x.of_q(2));
-  round(p.f, p.g, p.h, p.a, p.b, p.c, p.d, p.e, x.of_p(3));
-  round(q.f, q.g, q.h, q.a, q.b, q.c, q.d, q.e, x.of_q(3));
-  round(p.e, p.f, p.g, p.h, p.a, p.b, p.c, p.d, x.of_p(4));
-  round(q.e, q.f, q.g, q.h, q.a, q.b, q.c, q.d, x.of_q(4));
-  round(p.d, p.e, p.f, p.g, p.h, p.a, p.b, p.c, x.of_p(5));
-  round(q.d, q.e, q.f, q.g, q.h, q.a, q.b, q.c, x.of_q(5));
-  round(p.c, p.d, p.e, p.f, p.g, p.h, p.a, p.b, x.of_p(6));
-  round(q.c, q.d, q.e, q.f, q.g, q.h, q.a, q.b, x.of_q(6));
-  round(p.b, p.c, p.d, p.e, p.f, p.g, p.h, p.a, x.of_p(7));
-  round(q.b, q.c, q.d, q.e, q.f, q.g, q.h, q.a, x.of_q(7));
-}
-
-// The 64 rounds of both groups and the feed-forward. The loop is not unrolled: eight rounds of
-// each group are 300 instructions already.
-template <class Wk, class Step>
-[[gnu::always_inline]] inline void compress_pair_of_groups(Work& p, Work& q, Wk x, Step step) noexcept {
-  const Work in_p = p, in_q = q;
-#pragma GCC unroll 1
-  for (int t = 0; t < 64; t += 8) {
-    rounds8_pair(p, q, x);
-    x = step(x);
-  }
-  add_state(p, in_p);
-  add_state(q, in_q);
-}
-
-// W+K of the 64 rounds of both groups, p's to wk[0..63] and q's to wk[64..127]; the two
-// schedules interleaved, each word's chain (W[t-2] through sigma1) three operations long.
-[[gnu::always_inline]] inline void schedule_pair(V* wk, V (&w)[16], V (&u)[16]) noexcept {
-  const std::uint32_t* k = kSha256RoundConstants.k;
-  asm("" : "+r"(k));  // each K[t] a broadcast memory operand (compress_block says why)
-#pragma GCC unroll 64
-  for (int t = 0; t < 64; ++t) {
-    const int j = t & 15;
-    if (t >= 16) {
-      w[j] = add(add(w[j], s0(w[(j + 1) & 15])), add(w[(j + 9) & 15], s1(w[(j + 14) & 15])));
-      u[j] = add(add(u[j], s0(u[(j + 1) & 15])), add(u[(j + 9) & 15], s1(u[(j + 14) & 15])));
-    }
-    const V kt = _mm512_set1_epi32(static_cast<int>(k[t]));
-    _mm512_store_si512(wk + t, add(w[j], kt));
-    _mm512_store_si512(wk + 64 + t, add(u[j], kt));
-  }
-}
 
 // n >= 1 blocks of all 32 streams (groups p: blocks[0..15], q: blocks[16..31]).
 template <bool kPrefetch>
@@ -402,9 +169,9 @@ template <bool kPrefetch>
       V w[16], u[16];
       load_words<kPrefetch>(w, blocks, off, bswap);
       load_words<kPrefetch>(u, blocks + 16, off, bswap);
-      schedule_pair(wk, w, u);
+      Rounds::schedule_pair(wk, w, u);
     }
-    compress_pair_of_groups(p, q, StackWk{wk, wk + 64}, [](StackWk x) { return StackWk{x.p + 8, x.q + 8}; });
+    Rounds::compress_pair_of_groups(p, q, Rounds::StackWk{wk, wk + Rounds::kRounds});
     off += 64;
   } while (--n != 0);
 }
@@ -413,18 +180,16 @@ template <bool kPrefetch>
 
 void sha256_hash_x32(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
                      std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept {
-  Work p = broadcast_iv(iv);
+  Work p = Rounds::broadcast_iv(iv);
   Work q = p;
   if (whole != 0) absorb_pair<true>(p, q, msgs, whole);
   if (tails != nullptr) absorb_pair<false>(p, q, tails, 1);
-  if (shared_wk != nullptr) {
-    compress_pair_of_groups(p, q, SharedWk{shared_wk}, [](SharedWk x) { return SharedWk{x.wk + 8}; });
-  }
+  if (shared_wk != nullptr) Rounds::compress_pair_of_groups(p, q, Rounds::SharedWk{shared_wk});
   const V bswap = bswap_mask();
   std::uint32_t* words[32];
   for (int l = 0; l < 32; ++l) words[l] = reinterpret_cast<std::uint32_t*>(out[l]);
-  store_state(words, big_endian(p, bswap));
-  store_state(words + 16, big_endian(q, bswap));
+  store_state(words, Rounds::big_endian(p, bswap));
+  store_state(words + 16, Rounds::big_endian(q, bswap));
 }
 
 }  // namespace shasta::kernels::avx512
