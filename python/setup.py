@@ -51,7 +51,7 @@ extension = Extension(
     "shasta._shasta",
     sources=[str(Path("src") / name) for name in (
         "module.cpp", "ops.cpp", "buffers.cpp", "hash_object.cpp", "hmac_object.cpp", "kdf.cpp", "many.cpp",
-        "files.cpp")],
+        "files.cpp", "arenas.cpp")],
     depends=[str(Path("src") / "shasta_py.hpp")],
     language="c++",
     extra_compile_args=["-std=c++20", "-O2", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],

@@ -134,6 +134,24 @@ class LockGuard {
   Lock* lock_;
 };
 
+// PopulatedArenas: while one lives, each arena pymalloc maps is populated in one madvise call
+// rather than one page fault at a time on first touch (arenas.cpp says why). Construct and destroy
+// it with the GIL held, and hold the GIL all its life.
+class PopulatedArenas {
+ public:
+  PopulatedArenas() noexcept;
+  ~PopulatedArenas();
+  PopulatedArenas(const PopulatedArenas&) = delete;
+  PopulatedArenas& operator=(const PopulatedArenas&) = delete;
+
+ private:
+  PyObjectArenaAllocator restore_{};
+  bool installed_ = false;
+};
+
+// arena_counts: (arenas mapped while a PopulatedArenas lived, those populated), for the tests.
+PyObject* arena_counts(PyObject*, PyObject*);
+
 // bytes_to_hex makes a str of lowercase hex digits.
 PyObject* bytes_to_hex(const std::uint8_t* p, std::size_t n);
 

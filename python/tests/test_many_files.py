@@ -9,6 +9,7 @@ import random
 import shutil
 import struct
 import subprocess
+import sys
 
 import pytest
 
@@ -72,6 +73,58 @@ def test_hash_many_refusals():
         shasta.hash_many_into("sha256", [b"a"], bytes(32))
     with pytest.raises(TypeError):
         shasta.hash_many_into("sha256", [b"a", "b"], bytearray(64))
+
+
+def arena_allocator():
+    """pymalloc's arena allocator as CPython reports it: (ctx, alloc, free)."""
+    import ctypes
+
+    class Allocator(ctypes.Structure):
+        _fields_ = [("ctx", ctypes.c_void_p), ("alloc", ctypes.c_void_p), ("free", ctypes.c_void_p)]
+
+    allocator = Allocator()
+    ctypes.pythonapi.PyObject_GetArenaAllocator(ctypes.byref(allocator))
+    return allocator.ctx, allocator.alloc, allocator.free
+
+
+def test_hash_many_puts_the_arena_allocator_back():
+    before = arena_allocator()
+    msgs = mixed_messages(20_000, seed=3)
+    assert shasta.hash_many("sha256", msgs) == [hashlib.sha256(m).digest() for m in msgs]
+    assert arena_allocator() == before
+    # Refused part-way, after nine chunks' digests were made.
+    with pytest.raises(TypeError, match="hash_many item 10000"):
+        shasta.hash_many("sha256", msgs[:10_000] + ["x"])
+    assert arena_allocator() == before
+
+
+ARENA_PROBE = """
+import hashlib, shasta
+msgs = [i.to_bytes(64, "little") for i in range(200_000)]
+mapped0, populated0 = shasta._shasta._arena_counts()
+digests = shasta.hash_many("sha256", msgs)
+mapped, populated = shasta._shasta._arena_counts()
+assert digests[-1] == hashlib.sha256(msgs[-1]).digest()
+shasta.hash_many("sha256", msgs[:100])
+print(mapped - mapped0, populated - populated0, *(n - m for n, m in zip(shasta._shasta._arena_counts(), (mapped, populated))))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="arenas are populated on Linux only")
+def test_hash_many_populates_the_arenas_its_digests_fill():
+    """200,000 digests are 16 MB of bytes objects: in a fresh interpreter (a long-lived one may have
+    that much free room in arenas it keeps) pymalloc maps new 1 MiB arenas for them, and each is
+    populated whole (MADV_POPULATE_WRITE) rather than faulted in page by page. A call with few
+    messages leaves the arenas alone."""
+    if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
+        pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
+    run = subprocess.run([sys.executable, "-c", ARENA_PROBE], capture_output=True, text=True, check=True)
+    mapped, populated, mapped_by_few, populated_by_few = map(int, run.stdout.split())
+    assert mapped >= 8
+    assert (mapped_by_few, populated_by_few) == (0, 0)
+    if populated == 0:
+        pytest.skip(f"the kernel ({os.uname().release}) refuses MADV_POPULATE_WRITE (Linux 5.14 and later have it)")
+    assert populated == mapped
 
 
 def merkle_reference(name, leaves):
