@@ -149,6 +149,29 @@ def test_hash_many_on_a_list_another_thread_edits():
         t.join()
 
 
+def test_hash_many_from_eight_threads_puts_the_arena_allocator_back():
+    # Each chunk's digests are made with the populating arena allocator installed, the GIL held;
+    # the threads' chunks interleave between them (the hashing runs with the GIL released).
+    from test_many_files import arena_allocator
+
+    before = arena_allocator()
+    msgs = [os.urandom(64) for _ in range(30_000)]
+    want = [hashlib.sha256(m).digest() for m in msgs]
+    results = []
+
+    def work():
+        for _ in range(3):
+            results.append(shasta.hash_many("sha256", msgs) == want)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [True] * 24
+    assert arena_allocator() == before
+
+
 @pytest.mark.parametrize("call", ["update", "hash_many", "pbkdf2_hmac", "hash_files", "fsverity", "mac"])
 def test_the_gil_is_released(call, tmp_path):
     big = b"\1" * (256 << 20)
