@@ -3,9 +3,11 @@
 // hash_many makes one small bytes object a digest, 100,000 of them for 100,000 messages: 8 MB of
 // fresh 1 MiB arenas, since pymalloc unmaps the arenas the last call's digests emptied. On a VM
 // where a fault is dear that is most of the call: on the Firecracker guest we measured (EPYC Zen 5,
-// Linux 6.18), touching fresh anonymous pages one fault at a time cost 10.6 us a page, and
-// populating them in one call 0.84 us, so 1,764 faults took 19 ms of a 25 ms call. On bare metal a
-// fault costs far less, and populating a whole arena that is about to be filled is still cheaper.
+// Linux 6.18), touching fresh anonymous pages one fault at a time cost 10.6 us a page, so the
+// 1,792 faults of 100,000 digests took 19 ms of a 23 ms call; populating a fresh 1 MiB mapping in
+// one call cost 5.5 us a page (0.7-0.9 for one of 8 MiB, which pymalloc does not map). On bare
+// metal a fault costs far less; one kernel entry an arena instead of 256 should still cost less
+// there, but that was not measured.
 #include "shasta_py.hpp"
 
 #if defined(__linux__)
