@@ -11,25 +11,29 @@
 // there, but that was not measured.
 #include "shasta_py.hpp"
 
-#if defined(__linux__)
+// Linux only (MADV_POPULATE_WRITE), and not in free-threaded builds, whose objects do not live in
+// pymalloc's arenas; elsewhere a PopulatedArenas does nothing.
+#if defined(__linux__) && !defined(Py_GIL_DISABLED)
+#define SHASTA_POPULATE_ARENAS 1
 #include <sys/mman.h>
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23  // Linux 5.14's value; older kernels refuse it with EINVAL
+#endif
+#else
+#define SHASTA_POPULATE_ARENAS 0
 #endif
 
 namespace shasta::py {
 namespace {
 
-#if defined(__linux__) && !defined(Py_GIL_DISABLED)
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23  // Linux 5.14's value; older kernels refuse it with EINVAL
-#endif
-
-// The allocator that was installed before ours; our functions pass every call on to it, so any
-// arena comes from it and goes back to it, whichever allocator is installed when it is freed.
-PyObjectArenaAllocator g_previous;
-
 // Counts for the tests (read with the GIL held): arenas mapped while ours was installed, and of
 // those the ones populated.
 std::size_t g_mapped = 0, g_populated = 0;
+
+#if SHASTA_POPULATE_ARENAS
+// The allocator that was installed before ours; our functions pass every call on to it, so any
+// arena comes from it and goes back to it, whichever allocator is installed when it is freed.
+PyObjectArenaAllocator g_previous;
 
 void* populated_alloc(void* ctx, std::size_t size) {
   void* arena = g_previous.alloc(ctx, size);
@@ -42,32 +46,23 @@ void* populated_alloc(void* ctx, std::size_t size) {
 }
 
 void previous_free(void* ctx, void* arena, std::size_t size) { g_previous.free(ctx, arena, size); }
-
-constexpr bool kSupported = true;
-#else
-// Elsewhere (and in free-threaded builds, whose objects do not live in pymalloc's arenas) nothing.
-std::size_t g_mapped = 0, g_populated = 0;
-void* populated_alloc(void*, std::size_t) { return nullptr; }
-void previous_free(void*, void*, std::size_t) {}
-constexpr bool kSupported = false;
 #endif
 
 }  // namespace
 
 PopulatedArenas::PopulatedArenas() noexcept {
-  if constexpr (!kSupported) return;
+#if SHASTA_POPULATE_ARENAS
   PyObjectArenaAllocator current;
   PyObject_GetArenaAllocator(&current);
   if (current.alloc == populated_alloc) return;  // already ours (an outer PopulatedArenas)
-#if defined(__linux__) && !defined(Py_GIL_DISABLED)
   g_previous = current;
-#endif
   // Our ctx is the previous allocator's own: a reader that saw half of this store (another
   // interpreter with its own GIL) still calls an alloc and a ctx that belong together.
   PyObjectArenaAllocator ours{current.ctx, populated_alloc, previous_free};
   PyObject_SetArenaAllocator(&ours);
   restore_ = current;
   installed_ = true;
+#endif
 }
 
 PopulatedArenas::~PopulatedArenas() {
