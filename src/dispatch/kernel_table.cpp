@@ -155,8 +155,8 @@ constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
 // The AVX2 SHA-512 row has no pair kernel: its lane kernel takes as long for two lanes as for four,
 // about twice the single-stream kernel's two blocks.
 constexpr KernelRow<W64> kSha512Rows[] = {
-#if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX2)
-    {"avx512", kAvx512, k::avx2::sha512_compress, &kAvx512X8Wide, nullptr, nullptr},
+#if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX512_SHA512)
+    {"avx512", kAvx512, k::avx512::sha512_compress, &kAvx512X8Wide, nullptr, nullptr},
 #endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr},
@@ -172,7 +172,7 @@ constexpr KernelRow<W64> kSha512Rows[] = {
 // x8 calls' 0.81 (EPYC family 26 model 2, best of 30, three runs). Not on Intel, whose x8 rounds
 // are bound by the operation count on ports 0 and 5, which a second group does not lower, nor on
 // Zen 4, whose 512-bit operations are double-pumped, nor on other vendors' (none measured).
-#if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX2)
+#if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX512_SHA512)
 constexpr const LaneRow<W64>* kZen5Sha512Lanes[] = {&kAvx512X8Wide};
 constexpr const LaneRow<W64>* kX8AloneSha512Lanes[] = {&kAvx512X8};
 constexpr LaneRanking<W64> kSha512Rankings[] = {

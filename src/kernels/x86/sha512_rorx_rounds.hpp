@@ -1,0 +1,192 @@
+// sha512_rorx_rounds.hpp: SHA-512 compression (FIPS 180-4 section 6.4.2) on the general registers,
+// scalar BMI2 rorx rounds (Guilford et al., "Fast SHA512 Implementations on Intel Architecture
+// Processors", Intel, 2012), with the message schedule of two blocks side by side in a ymm register's
+// two 128-bit lanes (the layout of OpenSSL's sha512-x86_64 AVX2 path). The schedule step is the
+// caller's: sha512_avx2.cpp builds each rotation from two shifts, sha512_avx512.cpp uses AVX-512VL's
+// vprorq and vpternlogq. Include this only from files compiled with -mavx2 -mbmi2 (or more): these
+// inline functions carry those instructions, and a copy built without the flags must never exist
+// (all of it has internal linkage).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../kernel_abi.hpp"
+
+namespace shasta::kernels::sha512_rorx {
+namespace {
+
+// The compilers turn this into rorx under -mbmi2: no flags written, source kept intact.
+[[gnu::always_inline]] inline std::uint64_t rotr(std::uint64_t x, int r) noexcept {
+  return (x >> r) | (x << (64 - r));
+}
+
+// An empty asm that the optimiser cannot see through: it pins the order of a sum, and stops the
+// compiler from hoisting the constant loads or forwarding the W+K stores into vector extracts.
+template <class T>
+[[gnu::always_inline]] inline T hide(T v) noexcept {
+  __asm__("" : "+r"(v));
+  return v;
+}
+
+// A volatile asm is a barrier to g++'s post-allocation scheduler, whose mixing of the schedule
+// code into the rounds costs g++ builds about 7% (clang gains a little from it too).
+[[gnu::always_inline]] inline void fence() noexcept {
+  __asm__ volatile("");
+}
+
+// One round with the working variables renamed by the caller rather than moved; only d and h
+// change. The sums are ordered so that e and a each depend on their previous value through four
+// operations: d + h + W + K is ready early (hidden, else g++ folds it into that chain), so new e
+// is that plus Ch, then plus Sigma1. New a is T1 + Sigma0 + Maj = new e - d + Sigma0 + Maj, with
+// Maj(a,b,c) = (a & (b ^ c)) + (b & c) and b ^ c, b & c carried over from the previous round's
+// a ^ b, a & b.
+[[gnu::always_inline]] inline void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
+                                        std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
+                                        std::uint64_t& bnc, std::uint64_t wk) noexcept {
+  const std::uint64_t dhw = hide(d + h + wk);
+  const std::uint64_t ch = ((f ^ g) & e) ^ g;
+  const std::uint64_t sigma1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
+  const std::uint64_t rest = hide(hide(bnc - d) + (a & bxc));
+  d = hide(hide(dhw + ch) + sigma1);
+  const std::uint64_t sigma0 = rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39);
+  h = hide(d + rest) + sigma0;
+  bxc = a ^ b;
+  bnc = a & b;
+}
+
+// Four rounds; W+K for them sits at wk[0], wk[1], wk[4], wk[5] (two words per block in each
+// schedule vector). Afterwards the roles move by four (a..h become e,f,g,h,a,b,c,d).
+[[gnu::always_inline]] inline void rounds4(std::uint64_t& a, std::uint64_t& b, std::uint64_t& c, std::uint64_t& d,
+                                           std::uint64_t& e, std::uint64_t& f, std::uint64_t& g, std::uint64_t& h,
+                                           std::uint64_t& bxc, std::uint64_t& bnc, const std::uint64_t* wk) noexcept {
+  step(a, b, d, e, f, g, h, bxc, bnc, wk[0]);
+  step(h, a, c, d, e, f, g, bxc, bnc, wk[1]);
+  step(g, h, b, c, d, e, f, bxc, bnc, wk[4]);
+  step(f, g, a, b, c, d, e, bxc, bnc, wk[5]);
+}
+
+// Stores words 2i, 2i+1 of both blocks plus K[2i], K[2i+1] at wk[4i..4i+3].
+[[gnu::always_inline]] inline void put_wk(std::uint64_t* wk, const std::uint64_t* k, int i, __m256i w) noexcept {
+  const __m256i k2 = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(k + 2 * i)));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(wk + 4 * i), _mm256_add_epi64(w, k2));
+}
+
+// Absorbs n blocks into state. Schedule::next(x0, x1, x4, x5, x7) returns W[t], W[t+1] of both
+// blocks (FIPS 180-4 eq. 6.4.2 step 1), where xj holds W[t-16+2j..t-15+2j]: two words per lane
+// keep sigma1's input, W[t-2..t-1], inside one finished vector.
+template <class Schedule>
+[[gnu::always_inline]] inline void compress_blocks(std::uint64_t state[8], const std::uint8_t* blocks,
+                                                std::size_t n) noexcept {
+  // Per 128-bit lane: big-endian 64-bit words to little-endian.
+  const __m256i bswap =
+      _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
+  // W+K of words 2i, 2i+1: first block at wk[4i], wk[4i+1], second block at wk[4i+2], wk[4i+3].
+  alignas(32) std::uint64_t wk[160];
+
+  std::uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
+  std::uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+
+  while (n != 0) {
+    const bool pair = n >= 2;
+    const std::uint64_t* k = hide(kSha512RoundConstants.k);
+    const std::uint64_t* rk = hide(static_cast<const std::uint64_t*>(wk));
+    // With one block left, the second lane just repeats it and its rounds are skipped.
+    const auto* p0 = reinterpret_cast<const __m128i*>(blocks);
+    const auto* p1 = reinterpret_cast<const __m128i*>(pair ? blocks + 128 : blocks);
+    __m256i x[8];
+    for (int i = 0; i < 8; ++i) {
+      const __m256i raw =
+          _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(p0 + i)), _mm_loadu_si128(p1 + i), 1);
+      x[i] = _mm256_shuffle_epi8(raw, bswap);
+      put_wk(wk, k, i, x[i]);
+    }
+    __m256i x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
+
+    // First block: each two rounds of 0-63 run beside the schedule step for sixteen words later.
+    std::uint64_t a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
+    std::uint64_t bxc = b ^ c, bnc = b & c;
+#pragma GCC unroll 4
+    for (int i = 0; i < 32; i += 8) {
+      x0 = Schedule::next(x0, x1, x4, x5, x7);
+      put_wk(wk, k, i + 8, x0);
+      x1 = Schedule::next(x1, x2, x5, x6, x0);
+      put_wk(wk, k, i + 9, x1);
+      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
+      fence();
+      x2 = Schedule::next(x2, x3, x6, x7, x1);
+      put_wk(wk, k, i + 10, x2);
+      x3 = Schedule::next(x3, x4, x7, x0, x2);
+      put_wk(wk, k, i + 11, x3);
+      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
+      fence();
+      x4 = Schedule::next(x4, x5, x0, x1, x3);
+      put_wk(wk, k, i + 12, x4);
+      x5 = Schedule::next(x5, x6, x1, x2, x4);
+      put_wk(wk, k, i + 13, x5);
+      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * (i + 4));
+      fence();
+      x6 = Schedule::next(x6, x7, x2, x3, x5);
+      put_wk(wk, k, i + 14, x6);
+      x7 = Schedule::next(x7, x0, x3, x4, x6);
+      put_wk(wk, k, i + 15, x7);
+      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 6));
+      fence();
+    }
+#pragma GCC unroll 2
+    for (int i = 32; i < 40; i += 4) {
+      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
+      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
+    }
+    a += a0;
+    b += b0;
+    c += c0;
+    d += d0;
+    e += e0;
+    f += f0;
+    g += g0;
+    h += h0;
+
+    if (pair) {
+      // Second block: its whole schedule is already in wk.
+      a0 = a;
+      b0 = b;
+      c0 = c;
+      d0 = d;
+      e0 = e;
+      f0 = f;
+      g0 = g;
+      h0 = h;
+      bxc = b ^ c;
+      bnc = b & c;
+      for (int i = 0; i < 40; i += 4) {
+        rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i + 2);
+        rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2) + 2);
+      }
+      a += a0;
+      b += b0;
+      c += c0;
+      d += d0;
+      e += e0;
+      f += f0;
+      g += g0;
+      h += h0;
+    }
+    blocks += pair ? 256 : 128;
+    n -= pair ? 2 : 1;
+  }
+
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
+  state[4] = e;
+  state[5] = f;
+  state[6] = g;
+  state[7] = h;
+}
+
+}  // namespace
+}  // namespace shasta::kernels::sha512_rorx
