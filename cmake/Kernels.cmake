@@ -30,6 +30,7 @@ set(_shasta_kernel_rows
   "avx512|x86_64|src/kernels/x86/sha256_avx512_x16.cpp|-mavx512f -mavx512bw -mavx512vl|SHASTA_HAVE_AVX512_SHA256_X16"
   "avx512|x86_64|src/kernels/x86/sha512_avx512_x8.cpp|-mavx512f -mavx512bw -mavx512vl|SHASTA_HAVE_AVX512_SHA512_X8"
   "avx512|x86_64|src/kernels/x86/sha512_avx512.cpp|-mavx512f -mavx512vl -mbmi2|SHASTA_HAVE_AVX512_SHA512"
+  "avx512|x86_64|src/kernels/x86/sha256_avx512.cpp|-mavx512f -mavx512vl -mbmi2|SHASTA_HAVE_AVX512_SHA256"
   "armv8|aarch64|src/kernels/arm/sha256_armv8.cpp|-march=armv8-a+crypto|SHASTA_HAVE_ARMV8"
   "armv8|aarch64|src/kernels/arm/sha512_armv8.cpp|-march=armv8.2-a+sha3|SHASTA_HAVE_ARMV8_SHA512"
   "armv8|aarch64|src/kernels/arm/sha256_armv8_x2.cpp|-march=armv8-a+crypto|SHASTA_HAVE_ARMV8_X2"

@@ -81,8 +81,8 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 #ifdef SHASTA_HAVE_SHANI
     {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2},
 #endif
-#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2)
-    {"avx512", kAvx512, k::avx2::sha256_compress, &kAvx512X16Wide, nullptr, nullptr},
+#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX512_SHA256)
+    {"avx512", kAvx512, k::avx512::sha256_compress, &kAvx512X16Wide, nullptr, nullptr},
 #endif
 #ifdef SHASTA_HAVE_AVX2
     {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr},
@@ -106,7 +106,7 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 // - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4, no ranking: sha256rnds2 issues every 2
 //   cycles, and x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are
 //   double-pumped. A CPU without SHA-NI takes AVX-512 as its best row anyway.
-#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX2) && defined(SHASTA_HAVE_SHANI_LANES)
+#if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX512_SHA256) && defined(SHASTA_HAVE_SHANI_LANES)
 constexpr const LaneRow<W32>* kWideFirstSha256Lanes[] = {&kAvx512X16, &kShaniX4};
 constexpr const LaneRow<W32>* kZen5Sha256Lanes[] = {&kAvx512X16Wide, &kShaniX4};
 constexpr LaneRanking<W32> kSha256Rankings[] = {

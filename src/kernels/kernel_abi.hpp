@@ -82,8 +82,9 @@ void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const
 
 namespace avx512 {
 // Need AVX-512F, BW and VL (CPUID leaf 7 EBX bits 16, 30, 31) and the OS's ZMM state (XGETBV bits
-// 1-2 and 5-7). One SHA-512 stream (BMI2 too: its rounds use rorx). Sixteen SHA-256 lanes, one per
-// 32-bit lane of a zmm register; eight SHA-512 lanes.
+// 1-2 and 5-7). One SHA-256 or SHA-512 stream (BMI2 too: their rounds use rorx). Sixteen SHA-256
+// lanes, one per 32-bit lane of a zmm register; eight SHA-512 lanes.
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 void sha256_compress_x16(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 void sha512_compress_x8(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
