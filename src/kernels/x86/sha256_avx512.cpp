@@ -2,6 +2,7 @@
 // Skylake-SP and Cascade Lake): the scalar rorx rounds of sha256_rorx_rounds.hpp, the schedule's
 // sigmas each two vprord, one shift and one vpternlogd, and sigma1's two halves added under a mask
 // instead of gathered by byte shuffles (20 vector operations for four words where AVX2 takes 29).
+// ymm registers only, so no 512-bit frequency licence on Intel.
 #include <immintrin.h>
 
 #include <cstddef>

@@ -2,6 +2,7 @@
 // sha512_rorx_rounds.hpp, the schedule's sigmas each two vprorq, one shift and one vpternlogq
 // (four operations where AVX2 needs nine). The rounds are the bound, and on Zen 5 this leaves
 // the schedule's share at nothing: one block 4-5% faster, many blocks 3-4% (bench floor_sha512).
+// ymm registers only, so no 512-bit frequency licence on Intel.
 #include <immintrin.h>
 
 #include <cstddef>
