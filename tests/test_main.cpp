@@ -9,32 +9,25 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "shasta/kernels.hpp"
+#include "kernel_request.hpp"
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   const char* name = std::getenv("SHASTA_KERNEL");
-  if (name != nullptr && *name != '\0') {
-    bool known = false, supported = false;
-    for (shasta::Family family : {shasta::Family::sha224_256, shasta::Family::sha384_512}) {
-      for (const shasta::KernelInfo& k : shasta::kernels(family)) {
-        if (k.name != name) continue;
-        known = true;
-        supported = supported || k.supported;
-      }
-    }
-    // SHASTA_TEST_UNKNOWN_KERNEL=1: the name is meant to be unknown (the refusal is under test).
-    const char* meant = std::getenv("SHASTA_TEST_UNKNOWN_KERNEL");
-    if (!known && meant != nullptr && std::string_view(meant) == "1") {
-      supported = true;
-    } else if (!known) {
+  switch (shasta::test::kernel_request(name)) {
+    case shasta::test::KernelRequest::unknown: {
+      // SHASTA_TEST_UNKNOWN_KERNEL=1: the name is meant to be unknown (the refusal is under test).
+      const char* meant = std::getenv("SHASTA_TEST_UNKNOWN_KERNEL");
+      if (meant != nullptr && std::string_view(meant) == "1") break;
       std::fprintf(stderr, "SHASTA_KERNEL=%s: no such kernel in this build\n", name);
       return 1;
     }
-    if (!supported) {
+    case shasta::test::KernelRequest::lacking:
       std::printf("SKIPPED: this CPU lacks the %s kernel's instructions\n", name);
       return 77;
-    }
+    case shasta::test::KernelRequest::none:
+    case shasta::test::KernelRequest::runnable:
+      break;
   }
   const int status = RUN_ALL_TESTS();
   if (status != 0) return status;
