@@ -13,8 +13,9 @@ stops, files in the page cache):
                    a hashlib.file_digest loop
 
 Where page faults are dear (a VM whose faults cost 10 us or more), the hash_many row measures them:
-each call's 100,000 digests land on pages pymalloc freed after the call before. To time both sides
-without them, run it under an allocator that keeps freed pages:
+each side's 100,000 digests land on pages pymalloc freed after the call before (shasta's in huge-page
+regions of its own, hashlib's in 4 KiB pymalloc arenas). To time both sides without them, run it
+under an allocator that keeps freed pages:
   PYTHONMALLOC=malloc MALLOC_TRIM_THRESHOLD_=4000000000 MALLOC_MMAP_THRESHOLD_=4000000000 \
     MALLOC_TOP_PAD_=100000000 /usr/bin/python3 bench/python_speed.py
 """

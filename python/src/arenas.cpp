@@ -1,76 +1,185 @@
-// arenas.cpp: PopulatedArenas, which has each arena that pymalloc maps while it lives populated in
-// one madvise(MADV_POPULATE_WRITE) call instead of one page fault per page on first touch.
-// hash_many makes one small bytes object a digest, 100,000 of them for 100,000 messages: 8 MB of
-// fresh 1 MiB arenas, since pymalloc unmaps the arenas the last call's digests emptied. On a VM
-// where a fault is dear that is most of the call: on the Firecracker guest we measured (EPYC Zen 5,
-// Linux 6.18), touching fresh anonymous pages one fault at a time cost 10.6 us a page, so the
-// 1,792 faults of 100,000 digests took 19 ms of a 23 ms call; populating a fresh 1 MiB mapping in
-// one call cost 0.6 us a page, and the first write to each populated page 4.3 us more (the host
-// backing it: no fault is taken, so no guest code can avoid it), against 11 for a fault. On bare
-// metal a fault costs far less; one kernel entry an arena instead of 256 should still cost less
-// there, but that was not measured.
+// arenas.cpp: HugeArenas, under which the arenas pymalloc maps for hash_many's digests are halves of
+// 2 MiB huge-page regions, populated whole.
+//
+// Why: hash_many makes one small bytes object a digest, 100,000 of them for 100,000 messages: 8 MB
+// of fresh 1 MiB arenas, since pymalloc unmapped the arenas the last call's digests emptied. Where
+// the hypervisor shadows the guest's page tables (the PVM guest we measured: EPYC Zen 5, Linux 6.18)
+// the first write through each new 4 KiB page-table entry costs 3.5-5 us, 10.6 us with the fault,
+// so those pages were most of the call. One 2 MiB huge page is one entry: 0.11 us a 4 KiB page,
+// zeroing included (/tmp/thp/thp.c). Splitting one (unmapping half of it) makes the other half's
+// 256 pages new entries again, at 3.5-5 us each on first write (/tmp/thp/split.c). So a region is
+// never split: pymalloc frees each arena through us, and a region is unmapped whole when both of
+// its arenas are free. On bare metal a fault costs far less; a huge page in place of 512 faults
+// should still cost less there, but that was not measured.
+//
+// How: the first HugeArenas installs our arena allocator over the one before (for good: our arenas
+// must come back to us to be freed). It passes every call on, except that while a HugeArenas lives
+// on the calling thread a 1 MiB arena is a region's half. Only when the allocator underneath is
+// CPython's own (mmap and munmap), so that an arena of ours freed through it, should some later
+// allocator not pass frees on to us, is still freed correctly.
 #include "shasta_py.hpp"
 
-// Linux only (MADV_POPULATE_WRITE), and not in free-threaded builds, whose objects do not live in
-// pymalloc's arenas; elsewhere a PopulatedArenas does nothing.
+// Linux only (MADV_HUGEPAGE, MADV_POPULATE_WRITE), and not in free-threaded builds, whose objects
+// do not live in pymalloc's arenas; elsewhere a HugeArenas does nothing.
 #if defined(__linux__) && !defined(Py_GIL_DISABLED)
-#define SHASTA_POPULATE_ARENAS 1
+#define SHASTA_HUGE_ARENAS 1
+#include <dlfcn.h>
+#include <pthread.h>
 #include <sys/mman.h>
+
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14's value; older kernels refuse it with EINVAL
 #endif
 #else
-#define SHASTA_POPULATE_ARENAS 0
+#define SHASTA_HUGE_ARENAS 0
 #endif
 
 namespace shasta::py {
 namespace {
 
-// Counts for the tests (read with the GIL held): arenas mapped while ours was installed, and of
-// those the ones populated.
-std::size_t g_mapped = 0, g_populated = 0;
+// Counts for the tests, under g_mutex: arenas mapped under a HugeArenas, those populated, those
+// that are a region's half; regions mapped now.
+std::size_t g_mapped = 0, g_populated = 0, g_huge = 0;
 
-#if SHASTA_POPULATE_ARENAS
-// The allocator that was installed before ours; our functions pass every call on to it, so any
-// arena comes from it and goes back to it, whichever allocator is installed when it is freed.
-PyObjectArenaAllocator g_previous;
+#if SHASTA_HUGE_ARENAS
+constexpr std::size_t kRegion = std::size_t{2} << 20;  // one huge page (x86-64, and arm64 with 4 KiB pages)
+constexpr std::size_t kArena = kRegion / 2;            // pymalloc's ARENA_SIZE since Python 3.10
 
-void* populated_alloc(void* ctx, std::size_t size) {
-  void* arena = g_previous.alloc(ctx, size);
+thread_local bool t_huge_arenas = false;  // a HugeArenas lives on this thread
+
+// Arena allocation is rare (a MiB at a time) and, with a GIL per interpreter, not serialised by
+// one GIL: a mutex guards what follows.
+std::mutex g_mutex;
+PyObjectArenaAllocator g_previous;  // set once, when ours is installed
+bool g_previous_is_mmap = false;
+// Each region's base -> which halves pymalloc holds (bit 0: the lower, bit 1: the upper).
+std::unordered_map<std::uintptr_t, unsigned> g_regions;
+std::uintptr_t g_spare = 0;  // a region's half never yet handed out, or 0
+
+// is_interpreters_mmap says whether `a` is CPython's own arena allocator, which on Linux maps each
+// arena with mmap and frees it with munmap(arena, size). Its functions are static in obmalloc.c, so
+// it is known by where they live: in the image that holds PyObject_Malloc, with no ctx.
+bool is_interpreters_mmap(const PyObjectArenaAllocator& a) {
+  Dl_info interpreter{}, alloc{}, free{};
+  return a.ctx == nullptr && dladdr(reinterpret_cast<void*>(&PyObject_Malloc), &interpreter) != 0 &&
+         dladdr(reinterpret_cast<void*>(a.alloc), &alloc) != 0 && dladdr(reinterpret_cast<void*>(a.free), &free) != 0 &&
+         alloc.dli_fbase == interpreter.dli_fbase && free.dli_fbase == interpreter.dli_fbase;
+}
+
+// map_region maps kRegion bytes aligned to their size, marked for huge pages; 0 if mmap fails.
+std::uintptr_t map_region() {
+  void* raw = mmap(nullptr, 2 * kRegion, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return 0;
+  const auto start = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t base = (start + kRegion - 1) & ~(kRegion - 1);
+  if (base > start) munmap(raw, base - start);
+  munmap(reinterpret_cast<void*>(base + kRegion), start + 2 * kRegion - (base + kRegion));
+  // Refused where the kernel has no transparent huge pages: the region is then 4 KiB pages, as
+  // pymalloc's own arenas are.
+  (void)madvise(reinterpret_cast<void*>(base), kRegion, MADV_HUGEPAGE);
+  return base;
+}
+
+// region_half hands out the spare half, or maps a region and keeps its upper half spare; 0 if
+// mmap fails. g_mutex held.
+std::uintptr_t region_half() {
+  if (g_spare != 0) {
+    const std::uintptr_t half = std::exchange(g_spare, 0);
+    g_regions[half & ~(kRegion - 1)] |= (half & kArena) != 0 ? 2u : 1u;
+    return half;
+  }
+  const std::uintptr_t base = map_region();
+  if (base == 0) return 0;
+  g_regions.emplace(base, 1u);
+  g_spare = base + kArena;
+  return base;
+}
+
+void* huge_alloc(void* ctx, std::size_t size) {
+  if (!t_huge_arenas) return g_previous.alloc(ctx, size);
+  void* arena = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (g_previous_is_mmap && size == kArena) {
+      arena = reinterpret_cast<void*>(region_half());
+      if (arena != nullptr) ++g_huge;
+    }
+  }
+  if (arena == nullptr) arena = g_previous.alloc(ctx, size);
   if (arena == nullptr) return nullptr;
-  ++g_mapped;
   // A kernel without MADV_POPULATE_WRITE refuses it, and the pages fault in on first touch as
   // they would have.
-  if (madvise(arena, size, MADV_POPULATE_WRITE) == 0) ++g_populated;
+  const bool populated = madvise(arena, size, MADV_POPULATE_WRITE) == 0;
+  std::lock_guard<std::mutex> lock(g_mutex);
+  ++g_mapped;
+  if (populated) ++g_populated;
   return arena;
 }
 
-void previous_free(void* ctx, void* arena, std::size_t size) { g_previous.free(ctx, arena, size); }
+void huge_free(void* ctx, void* arena, std::size_t size) {
+  const auto address = reinterpret_cast<std::uintptr_t>(arena);
+  {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    const auto region = g_regions.find(address & ~(kRegion - 1));
+    if (region != g_regions.end()) {
+      region->second &= (address & kArena) != 0 ? ~2u : ~1u;
+      if (region->second != 0) return;  // its other half is still pymalloc's
+      if (g_spare == region->first + kArena) g_spare = 0;
+      munmap(reinterpret_cast<void*>(region->first), kRegion);
+      g_regions.erase(region);
+      return;
+    }
+  }
+  g_previous.free(ctx, arena, size);
+}
+
+// A fork waits for any arena call in flight, so that the child's g_mutex is free.
+void lock_for_fork() { g_mutex.lock(); }
+void unlock_after_fork() { g_mutex.unlock(); }
+
+// install_once puts our allocator over the current one, the first time only. GIL held.
+void install_once() {
+  PyObjectArenaAllocator current;
+  PyObject_GetArenaAllocator(&current);
+  if (current.alloc == huge_alloc) return;
+  pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_previous = current;
+  g_previous_is_mmap = is_interpreters_mmap(current);
+  // Our ctx is the previous allocator's own: a reader that saw half of this store (another
+  // interpreter with its own GIL) still calls an alloc and a ctx that belong together.
+  PyObjectArenaAllocator ours{current.ctx, huge_alloc, huge_free};
+  PyObject_SetArenaAllocator(&ours);
+}
 #endif
 
 }  // namespace
 
-PopulatedArenas::PopulatedArenas() noexcept {
-#if SHASTA_POPULATE_ARENAS
-  PyObjectArenaAllocator current;
-  PyObject_GetArenaAllocator(&current);
-  if (current.alloc == populated_alloc) return;  // already ours (an outer PopulatedArenas)
-  g_previous = current;
-  // Our ctx is the previous allocator's own: a reader that saw half of this store (another
-  // interpreter with its own GIL) still calls an alloc and a ctx that belong together.
-  PyObjectArenaAllocator ours{current.ctx, populated_alloc, previous_free};
-  PyObject_SetArenaAllocator(&ours);
-  restore_ = current;
-  installed_ = true;
+HugeArenas::HugeArenas() noexcept {
+#if SHASTA_HUGE_ARENAS
+  install_once();
+  outer_ = !t_huge_arenas;
+  t_huge_arenas = true;
 #endif
 }
 
-PopulatedArenas::~PopulatedArenas() {
-  if (installed_) PyObject_SetArenaAllocator(&restore_);
+HugeArenas::~HugeArenas() {
+#if SHASTA_HUGE_ARENAS
+  if (outer_) t_huge_arenas = false;
+#endif
 }
 
 PyObject* arena_counts(PyObject*, PyObject*) {
-  return Py_BuildValue("(nn)", static_cast<Py_ssize_t>(g_mapped), static_cast<Py_ssize_t>(g_populated));
+  std::size_t regions = 0;
+#if SHASTA_HUGE_ARENAS
+  std::lock_guard<std::mutex> lock(g_mutex);
+  regions = g_regions.size();
+#endif
+  return Py_BuildValue("(nnnn)", static_cast<Py_ssize_t>(g_mapped), static_cast<Py_ssize_t>(g_populated),
+                       static_cast<Py_ssize_t>(g_huge), static_cast<Py_ssize_t>(regions));
 }
 
 }  // namespace shasta::py

@@ -15,8 +15,8 @@ constexpr Py_ssize_t kChunk = 1024;               // messages per library call
 constexpr std::size_t kGilChunkBytes = 16 * 1024;  // a chunk this large runs with the GIL released
 constexpr Py_ssize_t kPrefetch = 8;               // items fetched ahead while taking buffers
 // hash_many's digests are bytes objects in fresh pymalloc arenas; where they fill a quarter of a
-// 1 MiB arena or more, each arena is populated whole as it is mapped (PopulatedArenas).
-constexpr std::size_t kPopulateAtBytes = 256 * 1024;
+// 1 MiB arena or more, each arena is half a huge page, populated whole as it is mapped (HugeArenas).
+constexpr std::size_t kHugeArenasAtBytes = 256 * 1024;
 
 // as_sequence returns the sequence to read items from (a new reference): a list or tuple itself
 // (a list is read in place, chunk by chunk: copying 100,000 items to a tuple costs a pass over
@@ -122,11 +122,11 @@ PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
     return nullptr;
   }
   const auto ds = static_cast<Py_ssize_t>(ops->digest_size);
-  const bool populate = static_cast<std::size_t>(PyList_GET_SIZE(list)) * (sizeof(PyBytesObject) + ops->digest_size) >=
-                        kPopulateAtBytes;
+  const bool huge_arenas = static_cast<std::size_t>(PyList_GET_SIZE(list)) * (sizeof(PyBytesObject) + ops->digest_size) >=
+                        kHugeArenasAtBytes;
   const bool ok = run_many(ops, seq, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
-    std::optional<PopulatedArenas> populated;
-    if (populate) populated.emplace();
+    std::optional<HugeArenas> arenas;
+    if (huge_arenas) arenas.emplace();
     for (Py_ssize_t i = 0; i < count; ++i) {
       PyObject* b = PyBytes_FromStringAndSize(reinterpret_cast<const char*>(d + i * ds), ds);
       if (b == nullptr) return false;
@@ -228,7 +228,7 @@ PyMethodDef kManyFunctions[] = {
      "the root, none gives H(b''). Hashing (and domain-separating) the leaves is the caller's."},
     {"_arena_counts", arena_counts, METH_NOARGS,
      "_arena_counts()\n--\n\nFor the tests: (arenas pymalloc mapped during hash_many's making of digests, those of "
-     "them populated whole)."},
+     "them populated whole, those of them in huge-page regions, huge-page regions mapped now)."},
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace shasta::py

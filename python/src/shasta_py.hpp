@@ -11,6 +11,7 @@
 #include <mutex>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <shasta/bytes.hpp>
@@ -134,22 +135,23 @@ class LockGuard {
   Lock* lock_;
 };
 
-// PopulatedArenas: while one lives, each arena pymalloc maps is populated in one madvise call
-// rather than one page fault at a time on first touch (arenas.cpp says why). Construct and destroy
-// it with the GIL held, and hold the GIL all its life.
-class PopulatedArenas {
+// HugeArenas: while one lives on this thread, each arena pymalloc maps is half of a 2 MiB huge-page
+// region, populated whole in one madvise call, and freed with its region when both halves are free
+// (arenas.cpp says why). The first one installs shasta's arena allocator for good. Construct and
+// destroy it with the GIL held.
+class HugeArenas {
  public:
-  PopulatedArenas() noexcept;
-  ~PopulatedArenas();
-  PopulatedArenas(const PopulatedArenas&) = delete;
-  PopulatedArenas& operator=(const PopulatedArenas&) = delete;
+  HugeArenas() noexcept;
+  ~HugeArenas();
+  HugeArenas(const HugeArenas&) = delete;
+  HugeArenas& operator=(const HugeArenas&) = delete;
 
  private:
-  PyObjectArenaAllocator restore_{};
-  bool installed_ = false;
+  bool outer_ = false;
 };
 
-// arena_counts: (arenas mapped while a PopulatedArenas lived, those populated), for the tests.
+// arena_counts: (arenas mapped under a HugeArenas, those populated, those in huge-page regions,
+// regions mapped now), for the tests.
 PyObject* arena_counts(PyObject*, PyObject*);
 
 // bytes_to_hex makes a str of lowercase hex digits.

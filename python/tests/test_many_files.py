@@ -87,44 +87,103 @@ def arena_allocator():
     return allocator.ctx, allocator.alloc, allocator.free
 
 
-def test_hash_many_puts_the_arena_allocator_back():
-    before = arena_allocator()
+def test_hash_many_installs_one_arena_allocator_for_good():
+    """hash_many's digests live in arenas of shasta's (arenas.cpp): the first large call puts
+    shasta's arena allocator over pymalloc's, for good, since those arenas must come back to it to
+    be freed. Later calls, and a refusal part-way through one, leave it as it is."""
     msgs = mixed_messages(20_000, seed=3)
     assert shasta.hash_many("sha256", msgs) == [hashlib.sha256(m).digest() for m in msgs]
-    assert arena_allocator() == before
+    installed = arena_allocator()
+    assert shasta.hash_many("sha256", msgs) == [hashlib.sha256(m).digest() for m in msgs]
+    assert arena_allocator() == installed
     # Refused part-way, after nine chunks' digests were made.
     with pytest.raises(TypeError, match="hash_many item 10000"):
         shasta.hash_many("sha256", msgs[:10_000] + ["x"])
-    assert arena_allocator() == before
+    assert arena_allocator() == installed
 
 
+# Run in a fresh interpreter, where pymalloc has no free room in arenas it keeps: 200,000 digests
+# (16 MB of bytes objects) need new arenas. Prints JSON: the counts' changes and AnonHugePages.
 ARENA_PROBE = """
-import hashlib, shasta
+import gc, hashlib, json, shasta
+def anon_huge_kib():
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            return next(int(l.split()[1]) for l in f if l.startswith("AnonHugePages:"))
+    except (OSError, StopIteration):
+        return -1
+def counts():
+    return dict(zip(("mapped", "populated", "huge", "regions"), shasta._shasta._arena_counts()))
 msgs = [i.to_bytes(64, "little") for i in range(200_000)]
-mapped0, populated0 = shasta._shasta._arena_counts()
+huge0, c0 = anon_huge_kib(), counts()
 digests = shasta.hash_many("sha256", msgs)
-mapped, populated = shasta._shasta._arena_counts()
-assert digests[-1] == hashlib.sha256(msgs[-1]).digest()
+huge1, c1 = anon_huge_kib(), counts()
+# Keep every 997th digest alive, free the rest, and fill memory with other objects: a region
+# unmapped under a live digest would crash here or change the kept digests.
+kept = digests[::997]
+del digests
+gc.collect()
+filler = [bytes(48) for _ in range(300_000)]
+ok = kept == [hashlib.sha256(m).digest() for m in msgs[::997]]
+c2 = counts()
+del kept, filler
+gc.collect()
+c3 = counts()
 shasta.hash_many("sha256", msgs[:100])
-print(mapped - mapped0, populated - populated0, *(n - m for n, m in zip(shasta._shasta._arena_counts(), (mapped, populated))))
+c4 = counts()
+print(json.dumps(dict(huge_kib=huge1 - huge0, during=c1, start=c0, kept_ok=ok, kept=c2, freed=c3, few=c4)))
 """
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="arenas are populated on Linux only")
-def test_hash_many_populates_the_arenas_its_digests_fill():
-    """200,000 digests are 16 MB of bytes objects: in a fresh interpreter (a long-lived one may have
-    that much free room in arenas it keeps) pymalloc maps new 1 MiB arenas for them, and each is
-    populated whole (MADV_POPULATE_WRITE) rather than faulted in page by page. A call with few
-    messages leaves the arenas alone."""
+def thp_mode():
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            return f.read().split("[")[1].split("]")[0]
+    except (OSError, IndexError):
+        return "absent"
+
+
+def thp_fallbacks():
+    try:
+        with open("/proc/vmstat") as f:
+            return sum(int(l.split()[1]) for l in f if l.startswith("thp_fault_fallback "))
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="huge-page arenas are Linux's only")
+def test_hash_many_puts_its_digests_in_huge_page_regions_and_frees_them_whole():
+    import json
+
     if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
         pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
-    run = subprocess.run([sys.executable, "-c", ARENA_PROBE], capture_output=True, text=True, check=True)
-    mapped, populated, mapped_by_few, populated_by_few = map(int, run.stdout.split())
+    fallbacks = thp_fallbacks()
+    run = subprocess.run([sys.executable, "-c", ARENA_PROBE], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    r = json.loads(run.stdout)
+    start, during = r["start"], r["during"]
+    mapped = during["mapped"] - start["mapped"]
     assert mapped >= 8
-    assert (mapped_by_few, populated_by_few) == (0, 0)
-    if populated == 0:
+    # Every arena is a region's half (Debian's python3 has pymalloc's own mmap allocator), two a
+    # region, and the regions live while their digests do.
+    assert during["huge"] - start["huge"] == mapped
+    assert during["regions"] - start["regions"] >= mapped // 2
+    assert r["kept_ok"]
+    assert r["kept"]["regions"] == during["regions"]  # every arena holds a kept digest
+    # Freed whole when both halves are free; pymalloc keeps one empty arena for itself.
+    assert r["freed"]["regions"] - start["regions"] <= 1
+    # A call with few digests leaves arenas alone.
+    assert {k: r["few"][k] for k in ("mapped", "populated", "huge")} == {
+        k: r["freed"][k] for k in ("mapped", "populated", "huge")}
+    if during["populated"] - start["populated"] == 0:
         pytest.skip(f"the kernel ({os.uname().release}) refuses MADV_POPULATE_WRITE (Linux 5.14 and later have it)")
-    assert populated == mapped
+    assert during["populated"] - start["populated"] == mapped
+    mode = thp_mode()
+    if mode not in ("always", "madvise"):
+        pytest.skip(f"transparent huge pages are {mode} here: the regions are 4 KiB pages")
+    if r["huge_kib"] < 2048 and thp_fallbacks() > fallbacks:
+        pytest.skip("the kernel fell back to 4 KiB pages (no free 2 MiB blocks)")
+    assert r["huge_kib"] >= 2048 * (mapped // 2)
 
 
 def merkle_reference(name, leaves):
