@@ -56,13 +56,17 @@ class BatchDigest : public ::testing::Test {
     return result;
   }
 
+  // Read into 4 KiB pages (a batch expected to read little) and into huge pages (a batch of 1 MiB
+  // or more), whatever the files' real sizes.
   void expect_same_as_one_at_a_time(const std::vector<std::string>& names, const Digester& prototype) {
-    std::vector<FileDigest> batched(names.size());
-    digest_batch(names, prototype, batched, nullptr);
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      const FileDigest single = one_at_a_time(names[i], prototype);
-      EXPECT_EQ(batched[i].error, single.error) << names[i];
-      EXPECT_EQ(batched[i].hex, single.hex) << names[i];
+    for (const std::uint64_t expected_bytes : {std::uint64_t{0}, std::uint64_t{1} << 20}) {
+      std::vector<FileDigest> batched(names.size());
+      digest_batch(names, prototype, batched, nullptr, expected_bytes);
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        const FileDigest single = one_at_a_time(names[i], prototype);
+        EXPECT_EQ(batched[i].error, single.error) << names[i] << " expecting " << expected_bytes << " bytes";
+        EXPECT_EQ(batched[i].hex, single.hex) << names[i] << " expecting " << expected_bytes << " bytes";
+      }
     }
   }
 
@@ -91,7 +95,7 @@ TEST_F(BatchDigest, ErrorsAndHmacInTheSameBatch) {
   const std::vector<std::string> names = {make_file(100, 7), missing, make_file(5000, 8), directory, make_file(0, 9)};
   std::vector<FileDigest> batched(names.size());
   const auto sha = make_hash_digester(*find_algorithm("256"));
-  digest_batch(names, *sha, batched, nullptr);
+  digest_batch(names, *sha, batched, nullptr, 0);
   EXPECT_EQ(batched[1].error, ENOENT);
   EXPECT_EQ(batched[3].error, EISDIR);
   EXPECT_EQ(batched[4].hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");

@@ -34,7 +34,9 @@ constexpr std::size_t files_per_group(std::size_t lanes) noexcept {
 }
 
 // Digests names[i] into results[i] (at most kBatchFiles names; "-" is not one of them).
+// `expected_bytes` (the files' sizes by stat, summed over this batch or more) picks the buffers'
+// pages (batch_digest.cpp).
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
-                  std::atomic<std::uint64_t>* bytes_done);
+                  std::atomic<std::uint64_t>* bytes_done, std::uint64_t expected_bytes);
 
 }  // namespace shasta::cli

@@ -2,6 +2,7 @@
 #include "digest_scheduler.hpp"
 
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <span>
 
@@ -27,6 +28,7 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
       std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
       (small ? batch_.small_at : batch_.large_at).push_back(batch_.uses.size());
       names.push_back(std::move(name));
+      if (small) batch_.small_sizes.push_back(*size);
       batch_.uses.push_back(std::move(use));
       // Large files stream in groups of about eight per lane (128 on AVX-512), so that the lanes
       // stay full while files end: a group's last files run one by one. Small ones are batched
@@ -63,12 +65,10 @@ void DigestScheduler::flush_batch() {
   for (std::size_t k = 0; k < batch->large_names.size(); ++k) batch->names[batch->large_at[k]] = &batch->large_names[k];
   auto results = std::make_shared<std::vector<FileDigest>>(batch->uses.size());
   const auto nothing = [] {};
-  // One step digesting a group side by side (digest_batch or digest_streams) into its places;
-  // `names` and `at` live in *batch, which the step holds.
-  using DigestGroup = void (*)(std::span<const std::string>, const Digester&, std::span<FileDigest>,
-                               std::atomic<std::uint64_t>*);
+  // One step digesting a group side by side (`digest_group`: digest_batch or digest_streams, as
+  // a callable) into its places; `names` and `at` live in *batch, which the step holds.
   const auto add_group = [&](const std::vector<std::string>& names, const std::vector<std::size_t>& at,
-                             std::size_t first, std::size_t count, DigestGroup digest_group) {
+                             std::size_t first, std::size_t count, auto digest_group) {
     jobs_.add(
         [this, batch, results, &names, &at, first, count, digest_group] {
           std::vector<FileDigest> got(count);
@@ -78,9 +78,16 @@ void DigestScheduler::flush_batch() {
         nothing);
   };
   const std::size_t group = files_per_group(stream_lanes_);
+  // Every group is told what the whole flush reads: many small files (the flush is then eight
+  // groups' worth) make each group's buffers huge pages, a few make them 4 KiB pages.
+  const std::uint64_t bytes = std::accumulate(batch->small_sizes.begin(), batch->small_sizes.end(), std::uint64_t{0});
   for (std::size_t first = 0; first < batch->small_names.size(); first += group) {
-    add_group(batch->small_names, batch->small_at, first, std::min(group, batch->small_names.size() - first),
-              digest_batch);
+    const std::size_t count = std::min(group, batch->small_names.size() - first);
+    add_group(batch->small_names, batch->small_at, first, count,
+              [bytes](std::span<const std::string> group_names, const Digester& prototype,
+                      std::span<FileDigest> group_results, std::atomic<std::uint64_t>* bytes_done) {
+                digest_batch(group_names, prototype, group_results, bytes_done, bytes);
+              });
   }
   if (batch->large_names.size() >= stream_lanes_) {
     add_group(batch->large_names, batch->large_at, 0, batch->large_names.size(), digest_streams);

@@ -42,6 +42,7 @@ class DigestScheduler {
     std::vector<UseDigest> uses;  // in operand order
     std::vector<std::string> small_names, large_names;
     std::vector<std::size_t> small_at, large_at;  // where in `uses` each name's digest goes
+    std::vector<std::uint64_t> small_sizes;        // each small file's size by stat
     std::vector<const std::string*> names;        // use i's name, in small_names or large_names (set by flush)
   };
 

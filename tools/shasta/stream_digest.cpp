@@ -9,17 +9,18 @@
 #include <cerrno>
 #include <memory>
 
+#include "aligned_buffer.hpp"
 #include "file_reader.hpp"
 #include "shasta/hex.hpp"
 
 namespace shasta::cli {
 namespace {
 
-// Digester::kMaxManyMessages chunk buffers, per thread.
+// Digester::kMaxManyMessages chunk buffers, per thread, in huge pages (batch_digest.cpp says why;
+// streams are several files of 128 KiB or more); null when out of memory.
 std::uint8_t* chunk_buffers() {
-  thread_local std::unique_ptr<std::uint8_t[]> buffers(
-      new std::uint8_t[Digester::kMaxManyMessages * kStreamChunk]);
-  return buffers.get();
+  thread_local const HugeBuffer buffers(Digester::kMaxManyMessages * kStreamChunk);
+  return buffers.data();
 }
 
 // One lane: the file it reads now.
@@ -35,6 +36,10 @@ void digest_streams(std::span<const std::string> names, const Digester& prototyp
                     std::atomic<std::uint64_t>* bytes_done) {
   const std::size_t width = std::clamp<std::size_t>(prototype.lanes(), 1, Digester::kMaxManyMessages);
   std::uint8_t* const buffers = chunk_buffers();
+  if (buffers == nullptr) {
+    for (FileDigest& result : results.first(names.size())) result.error = ENOMEM;
+    return;
+  }
   std::array<Lane, Digester::kMaxManyMessages> lanes;
   std::size_t busy = 0;
   std::size_t next = 0;
