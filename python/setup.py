@@ -43,6 +43,7 @@ class CMakeBuildExt(build_ext):
         if not library.exists():
             raise RuntimeError(f"{library} was not built (a static build is needed: BUILD_SHARED_LIBS=OFF)")
         ext.include_dirs.append(str(SOURCE_DIR / "include"))
+        ext.include_dirs.append(str(SOURCE_DIR / "common"))  # huge_pages.hpp, shared with the CLI
         ext.extra_objects.append(str(library))
         super().build_extension(ext)
 
@@ -52,7 +53,7 @@ extension = Extension(
     sources=[str(Path("src") / name) for name in (
         "module.cpp", "ops.cpp", "buffers.cpp", "hash_object.cpp", "hmac_object.cpp", "kdf.cpp", "many.cpp",
         "files.cpp", "arenas.cpp")],
-    depends=[str(Path("src") / "shasta_py.hpp")],
+    depends=[str(Path("src") / "shasta_py.hpp"), str(SOURCE_DIR / "common" / "huge_pages.hpp")],
     language="c++",
     extra_compile_args=["-std=c++20", "-O2", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],
     extra_link_args=["-pthread"],

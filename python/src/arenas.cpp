@@ -27,6 +27,8 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
+#include "huge_pages.hpp"
+
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
@@ -45,7 +47,7 @@ namespace {
 std::size_t g_mapped = 0, g_populated = 0, g_huge = 0;
 
 #if SHASTA_HUGE_ARENAS
-constexpr std::size_t kRegion = std::size_t{2} << 20;  // one huge page (x86-64, and arm64 with 4 KiB pages)
+constexpr std::size_t kRegion = common::kHugePage;  // one huge page (x86-64, and arm64 with 4 KiB pages)
 constexpr std::size_t kArena = kRegion / 2;            // pymalloc's ARENA_SIZE since Python 3.10
 
 thread_local bool t_huge_arenas = false;  // a HugeArenas lives on this thread
@@ -69,20 +71,6 @@ bool is_interpreters_mmap(const PyObjectArenaAllocator& a) {
          alloc.dli_fbase == interpreter.dli_fbase && free.dli_fbase == interpreter.dli_fbase;
 }
 
-// map_region maps kRegion bytes aligned to their size, marked for huge pages; 0 if mmap fails.
-std::uintptr_t map_region() {
-  void* raw = mmap(nullptr, 2 * kRegion, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return 0;
-  const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t base = (start + kRegion - 1) & ~(kRegion - 1);
-  if (base > start) munmap(raw, base - start);
-  munmap(reinterpret_cast<void*>(base + kRegion), start + 2 * kRegion - (base + kRegion));
-  // Refused where the kernel has no transparent huge pages: the region is then 4 KiB pages, as
-  // pymalloc's own arenas are.
-  (void)madvise(reinterpret_cast<void*>(base), kRegion, MADV_HUGEPAGE);
-  return base;
-}
-
 // region_half hands out the spare half, or maps a region and keeps its upper half spare; 0 if
 // mmap fails. g_mutex held.
 std::uintptr_t region_half() {
@@ -91,7 +79,7 @@ std::uintptr_t region_half() {
     g_regions[half & ~(kRegion - 1)] |= (half & kArena) != 0 ? 2u : 1u;
     return half;
   }
-  const std::uintptr_t base = map_region();
+  const auto base = reinterpret_cast<std::uintptr_t>(common::map_huge_pages(kRegion));
   if (base == 0) return 0;
   g_regions.emplace(base, 1u);
   g_spare = base + kArena;

@@ -293,11 +293,28 @@ def tree(tmp_path_factory):
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("jobs", [None, 1, 3])
-def test_hash_files(tree, name, jobs):
-    want = [(p, hashlib.new(name, pathlib.Path(p).read_bytes()).digest()) for p in tree]
-    assert shasta.hash_files(tree, name, jobs) == want
-    sized = shasta.hash_files(tree, name, jobs=jobs, sizes=True)
+@pytest.mark.parametrize("count", [20, None])  # buffers in 4 KiB pages (a few files a thread), in huge pages
+def test_hash_files(tree, name, jobs, count):
+    paths = tree[:count]
+    want = [(p, hashlib.new(name, pathlib.Path(p).read_bytes()).digest()) for p in paths]
+    assert shasta.hash_files(paths, name, jobs) == want
+    sized = shasta.hash_files(paths, name, jobs=jobs, sizes=True)
     assert sized == [(p, os.path.getsize(p), d) for p, d in want]
+
+
+def test_hash_files_reads_past_a_small_size():
+    # A regular file whose stat size says small but that reads longer (it grew, or it is one of
+    # /proc's, which say 0) is streamed on from what was read of it, not cut at 128 KiB.
+    path = "/proc/kallsyms"
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        pytest.skip(f"{path} cannot be read here")
+    if os.path.getsize(path) >= 128 * 1024 or len(data) < 3 * 128 * 1024:
+        pytest.skip(f"{path} is not a small-by-stat file that reads over 384 KiB here")
+    [(_, size, digest)] = shasta.hash_files([path], "sha256", sizes=True)
+    assert (size, digest) == (len(data), hashlib.sha256(data).digest())
 
 
 def test_hash_files_paths_and_errors(tree, tmp_path):
