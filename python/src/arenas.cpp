@@ -128,11 +128,13 @@ void huge_free(void* ctx, void* arena, std::size_t size) {
 void lock_for_fork() { g_mutex.lock(); }
 void unlock_after_fork() { g_mutex.unlock(); }
 
-// install_once puts our allocator over the current one, the first time only. GIL held.
-void install_once() {
+// install puts our allocator over the current one. Once a process: were ours installed again
+// over an allocator that passes calls on to ours, each would pass calls on to the other forever.
+// An allocator installed later over ours without passing calls on leaves hash_many's digests in
+// pymalloc's own arenas, and frees our halves with munmap, as it frees every arena mapped before it.
+void install() {
   PyObjectArenaAllocator current;
   PyObject_GetArenaAllocator(&current);
-  if (current.alloc == huge_alloc) return;
   pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
   std::lock_guard<std::mutex> lock(g_mutex);
   g_previous = current;
@@ -142,13 +144,14 @@ void install_once() {
   PyObjectArenaAllocator ours{current.ctx, huge_alloc, huge_free};
   PyObject_SetArenaAllocator(&ours);
 }
+std::once_flag g_installed;
 #endif
 
 }  // namespace
 
 HugeArenas::HugeArenas() noexcept {
 #if SHASTA_HUGE_ARENAS
-  install_once();
+  std::call_once(g_installed, install);
   outer_ = !t_huge_arenas;
   t_huge_arenas = true;
 #endif
