@@ -20,7 +20,7 @@ namespace {
 // apart; null when out of memory. A batch that reads 1 MiB or more reads into huge pages, where the
 // first touch of a 2 MiB page costs less than its 4 KiB pages' faults would: where the hypervisor
 // shadows page tables (a PVM guest, Zen 5) a 4 KiB page's first write costs about 10 us, and 600
-// files of 4 KiB-1 MiB took 1,216 faults and 64-70 ms, against 98 faults and 46 ms. A few small
+// files of 4 KiB-1 MiB (-j1) took 1,216 faults and 67.6-70.4 ms, against 100 and 49.2-50.3. A few small
 // files read into 4 KiB pages: a huge page's first touch in a fresh process cost 0.3-0.7 ms there
 // (zeroing 2 MiB, and more), which made `shasta sum` of 2-8 files of 3 KB 10-30% slower.
 constexpr std::uint64_t kHugePagesFrom = std::uint64_t{1} << 20;
