@@ -27,11 +27,12 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
-#include "huge_pages.hpp"
-
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
+
+#include "huge_pages.hpp"
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14's value; older kernels refuse it with EINVAL
 #endif
@@ -48,7 +49,7 @@ std::size_t g_mapped = 0, g_populated = 0, g_huge = 0;
 
 #if SHASTA_HUGE_ARENAS
 constexpr std::size_t kRegion = common::kHugePage;  // one huge page (x86-64, and arm64 with 4 KiB pages)
-constexpr std::size_t kArena = kRegion / 2;            // pymalloc's ARENA_SIZE since Python 3.10
+constexpr std::size_t kArena = kRegion / 2;         // pymalloc's ARENA_SIZE since Python 3.10
 
 thread_local bool t_huge_arenas = false;  // a HugeArenas lives on this thread
 

@@ -171,12 +171,11 @@ class FileWorker {
     if (small_count_ == 0) return;
     // hash_many takes a batch longest first where the sizes differ (TakeOrder in many_engine.hpp).
     std::uint8_t digests[kMaxSmallBatch * 64];
-    const ByteView* views = small_;
-    (void)hash_many<H>(std::span<const ByteView>(views, small_count_),
+    (void)hash_many<H>(std::span<const ByteView>(small_, small_count_),
                        std::span<std::uint8_t>(digests, small_count_ * H::digest_size));
     for (std::size_t k = 0; k < small_count_; ++k) {
       FileResult& r = result(small_index_[k]);
-      r.size = views[k].size();
+      r.size = small_[k].size();
       std::memcpy(r.digest, digests + k * H::digest_size, H::digest_size);
     }
     small_count_ = 0;

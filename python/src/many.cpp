@@ -122,8 +122,9 @@ PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
     return nullptr;
   }
   const auto ds = static_cast<Py_ssize_t>(ops->digest_size);
-  const bool huge_arenas = static_cast<std::size_t>(PyList_GET_SIZE(list)) * (sizeof(PyBytesObject) + ops->digest_size) >=
-                        kHugeArenasAtBytes;
+  const bool huge_arenas =
+      static_cast<std::size_t>(PyList_GET_SIZE(list)) * (sizeof(PyBytesObject) + ops->digest_size) >=
+      kHugeArenasAtBytes;
   const bool ok = run_many(ops, seq, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
     std::optional<HugeArenas> arenas;
     if (huge_arenas) arenas.emplace();

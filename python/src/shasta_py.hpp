@@ -11,7 +11,6 @@
 #include <mutex>
 #include <span>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include <shasta/bytes.hpp>

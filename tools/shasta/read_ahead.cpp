@@ -5,17 +5,16 @@
 // took 28-29 ms with the reader thread against 18.6-18.8 without it.
 #include "read_ahead.hpp"
 
-#include "aligned_buffer.hpp"
-
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
 #include <condition_variable>
 #include <limits>
-#include <memory>
 #include <mutex>
 #include <thread>
+
+#include "aligned_buffer.hpp"
 
 namespace shasta::cli {
 namespace {
