@@ -15,7 +15,8 @@ constexpr Py_ssize_t kChunk = 1024;               // messages per library call
 constexpr std::size_t kGilChunkBytes = 16 * 1024;  // a chunk this large runs with the GIL released
 constexpr Py_ssize_t kPrefetch = 8;               // items fetched ahead while taking buffers
 // hash_many's digests are bytes objects in fresh pymalloc arenas; where they fill a quarter of a
-// 1 MiB arena or more, each arena is half a huge page, populated whole as it is mapped (HugeArenas).
+// 1 MiB arena or more, each arena is half a huge page, populated whole as it is mapped (HugeArenas),
+// and the unwritten pages of the arena pymalloc fills first are populated beforehand (arenas.cpp).
 constexpr std::size_t kHugeArenasAtBytes = 256 * 1024;
 
 // as_sequence returns the sequence to read items from (a new reference): a list or tuple itself
@@ -122,9 +123,11 @@ PyObject* hash_many(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
     return nullptr;
   }
   const auto ds = static_cast<Py_ssize_t>(ops->digest_size);
-  const bool huge_arenas =
-      static_cast<std::size_t>(PyList_GET_SIZE(list)) * (sizeof(PyBytesObject) + ops->digest_size) >=
-      kHugeArenasAtBytes;
+  // A bytes object's size, rounded up to pymalloc's 16-byte size classes.
+  const std::size_t object_bytes = (sizeof(PyBytesObject) + ops->digest_size + 15) & ~std::size_t{15};
+  const std::size_t digests_bytes = static_cast<std::size_t>(PyList_GET_SIZE(list)) * object_bytes;
+  const bool huge_arenas = digests_bytes >= kHugeArenasAtBytes;
+  if (huge_arenas) populate_fresh_arena(digests_bytes);
   const bool ok = run_many(ops, seq, "hash_many", nullptr, [&](Py_ssize_t first, Py_ssize_t count, const std::uint8_t* d) {
     std::optional<HugeArenas> arenas;
     if (huge_arenas) arenas.emplace();

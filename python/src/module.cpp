@@ -50,5 +50,6 @@ PyMODINIT_FUNC PyInit__shasta() {
     Py_DECREF(m);
     return nullptr;
   }
+  install_arena_allocator();
   return m;
 }

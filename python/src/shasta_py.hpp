@@ -134,10 +134,14 @@ class LockGuard {
   Lock* lock_;
 };
 
+// install_arena_allocator puts shasta's arena allocator over pymalloc's, for good, once a process
+// (the module's import does it): it passes every call on, save under a HugeArenas, and it sees
+// which arena is the newest (arenas.cpp says why). Call it with the GIL held.
+void install_arena_allocator() noexcept;
+
 // HugeArenas: while one lives on this thread, each arena pymalloc maps is half of a 2 MiB huge-page
 // region, populated whole in one madvise call, and freed with its region when both halves are free
-// (arenas.cpp says why). The first one installs shasta's arena allocator for good. Construct and
-// destroy it with the GIL held.
+// (arenas.cpp says why). Construct and destroy it with the GIL held.
 class HugeArenas {
  public:
   HugeArenas() noexcept;
@@ -149,8 +153,13 @@ class HugeArenas {
   bool outer_ = false;
 };
 
+// populate_fresh_arena populates, in one madvise call, up to `bytes` of the pages pymalloc has not
+// yet written in its newest arena, where the next small objects go. Call it with the GIL held,
+// before making many small objects.
+void populate_fresh_arena(std::size_t bytes) noexcept;
+
 // arena_counts: (arenas mapped under a HugeArenas, those populated, those in huge-page regions,
-// regions mapped now), for the tests.
+// regions mapped now, pages populate_fresh_arena populated), for the tests.
 PyObject* arena_counts(PyObject*, PyObject*);
 
 // bytes_to_hex makes a str of lowercase hex digits.

@@ -75,25 +75,38 @@ def test_hash_many_refusals():
         shasta.hash_many_into("sha256", [b"a", "b"], bytearray(64))
 
 
+ARENA_ALLOCATOR = """
+import ctypes
+class Allocator(ctypes.Structure):
+    _fields_ = [("ctx", ctypes.c_void_p), ("alloc", ctypes.c_void_p), ("free", ctypes.c_void_p)]
 def arena_allocator():
-    """pymalloc's arena allocator as CPython reports it: (ctx, alloc, free)."""
-    import ctypes
-
-    class Allocator(ctypes.Structure):
-        _fields_ = [("ctx", ctypes.c_void_p), ("alloc", ctypes.c_void_p), ("free", ctypes.c_void_p)]
-
     allocator = Allocator()
     ctypes.pythonapi.PyObject_GetArenaAllocator(ctypes.byref(allocator))
     return allocator.ctx, allocator.alloc, allocator.free
+"""
 
 
-def test_hash_many_installs_one_arena_allocator_for_good():
-    """hash_many's digests live in arenas of shasta's (arenas.cpp): the first large call puts
-    shasta's arena allocator over pymalloc's, for good, since those arenas must come back to it to
-    be freed. Later calls, and a refusal part-way through one, leave it as it is."""
+def arena_allocator():
+    """pymalloc's arena allocator as CPython reports it: (ctx, alloc, free)."""
+    scope = {}
+    exec(ARENA_ALLOCATOR, scope)
+    return scope["arena_allocator"]()
+
+
+def test_importing_shasta_installs_one_arena_allocator_for_good():
+    """hash_many's digests live in arenas of shasta's (arenas.cpp): importing shasta puts shasta's
+    arena allocator over pymalloc's, for good, since those arenas must come back to it to be freed.
+    Calls, and a refusal part-way through one, leave it as it is."""
+    import json
+
+    probe = ARENA_ALLOCATOR + "before = arena_allocator()\nimport json, shasta\nprint(json.dumps([before, arena_allocator()]))"
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    before, after = json.loads(run.stdout)
+    assert before != after
+    installed = arena_allocator()
     msgs = mixed_messages(20_000, seed=3)
     assert shasta.hash_many("sha256", msgs) == [hashlib.sha256(m).digest() for m in msgs]
-    installed = arena_allocator()
     assert shasta.hash_many("sha256", msgs) == [hashlib.sha256(m).digest() for m in msgs]
     assert arena_allocator() == installed
     # Refused part-way, after nine chunks' digests were made.
@@ -113,7 +126,7 @@ def anon_huge_kib():
     except (OSError, StopIteration):
         return -1
 def counts():
-    return dict(zip(("mapped", "populated", "huge", "regions"), shasta._shasta._arena_counts()))
+    return dict(zip(("mapped", "populated", "huge", "regions", "fresh_pages"), shasta._shasta._arena_counts()))
 msgs = [i.to_bytes(64, "little") for i in range(200_000)]
 huge0, c0 = anon_huge_kib(), counts()
 digests = shasta.hash_many("sha256", msgs)
@@ -185,6 +198,44 @@ def test_hash_many_puts_its_digests_in_huge_page_regions_and_frees_them_whole():
     if r["huge_kib"] < want_kib and thp_fallbacks() > fallbacks:
         pytest.skip("the kernel fell back to 4 KiB pages for some regions (no free 2 MiB blocks)")
     assert r["huge_kib"] >= want_kib
+
+
+# Run in a fresh interpreter: a hashlib loop's digests, every 50th kept, leave pymalloc's newest
+# arena part-written; hash_many populates its unwritten pages before making digests there. Three
+# loop lengths, 1,000 digests (five pools) apart: one may end exactly at an arena's end, not all.
+FRESH_ARENA_PROBE = """
+import hashlib, json, shasta
+msgs = [i.to_bytes(64, "little") for i in range(100_000)]
+want = [hashlib.sha256(m).digest() for m in msgs]
+populated, ok = [], True
+for extra in (0, 1_000, 2_000):
+    loop = [hashlib.sha256(m).digest() for m in msgs[:90_000 + extra]]
+    kept = loop[::50]
+    del loop
+    before = shasta._shasta._arena_counts()[4]
+    ok = ok and shasta.hash_many("sha256", msgs) == want
+    populated.append(shasta._shasta._arena_counts()[4] - before)
+    ok = ok and kept == want[:90_000 + extra:50]  # populating changed no byte of them
+    del kept
+print(json.dumps(dict(populated=populated, ok=ok)))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="huge-page arenas are Linux's only")
+def test_hash_many_populates_the_part_written_arena_its_digests_go_to_first():
+    import json
+
+    if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
+        pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
+    run = subprocess.run([sys.executable, "-c", FRESH_ARENA_PROBE], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    r = json.loads(run.stdout)
+    assert r["ok"]
+    release = tuple(int(part) for part in os.uname().release.split("-")[0].split(".")[:2])
+    if max(r["populated"]) == 0 and release < (5, 14):
+        pytest.skip(f"the kernel ({os.uname().release}) refuses MADV_POPULATE_WRITE (Linux 5.14 and later have it)")
+    # At most a 1 MiB arena's pages, 4 KiB each.
+    assert 0 < max(r["populated"]) <= 256
 
 
 def merkle_reference(name, leaves):
