@@ -192,11 +192,14 @@ void populate_fresh_arena(std::size_t bytes) noexcept {
     return;
   }
   if (g_fresh == 0) return;
-  // Its written pages are the bottom ones; the first page not resident is where pymalloc carves next.
+  // Its written pages are the bottom ones, above the bytes before its first 16 KiB-aligned pool
+  // (never written); the first page not resident after them is where pymalloc carves next.
   const std::size_t pages = kArena / page;
   unsigned char resident[kMaxPages];
   if (mincore(reinterpret_cast<void*>(g_fresh), kArena, resident) != 0) return;
   std::size_t first = 0;
+  while (first < pages && (resident[first] & 1) == 0) ++first;
+  if (first == pages) first = 0;  // nothing written yet
   while (first < pages && (resident[first] & 1) != 0) ++first;
   const std::size_t count = std::min(pages - first, (bytes + page - 1) / page);
   if (count > 0 && madvise(reinterpret_cast<void*>(g_fresh + first * page), count * page, MADV_POPULATE_WRITE) == 0)
