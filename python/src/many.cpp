@@ -232,7 +232,8 @@ PyMethodDef kManyFunctions[] = {
      "the root, none gives H(b''). Hashing (and domain-separating) the leaves is the caller's."},
     {"_arena_counts", arena_counts, METH_NOARGS,
      "_arena_counts()\n--\n\nFor the tests: (arenas pymalloc mapped during hash_many's making of digests, those of "
-     "them populated whole, those of them in huge-page regions, huge-page regions mapped now)."},
+     "them populated whole, those of them in huge-page regions, huge-page regions mapped now, pages of pymalloc's "
+     "newest arena populated before making digests)."},
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace shasta::py
