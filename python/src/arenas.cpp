@@ -71,8 +71,8 @@ PyObjectArenaAllocator g_previous;  // set once, when ours is installed
 bool g_previous_is_mmap = false;
 // Each region's base -> which halves pymalloc holds (bit 0: the lower, bit 1: the upper).
 std::unordered_map<std::uintptr_t, unsigned> g_regions;
-std::uintptr_t g_spare = 0;  // a region's half never yet handed out, or 0
-std::uintptr_t g_fresh = 0;  // the newest arena the allocator underneath mapped, unpopulated, or 0
+std::uintptr_t g_spare = 0;     // a region's half never yet handed out, or 0
+std::uintptr_t g_fresh = 0;     // the newest arena the allocator underneath mapped, unpopulated, or 0
 std::size_t g_fresh_pages = 0;  // pages populate_fresh_arena populated, for the tests
 
 // is_interpreters_mmap says whether `a` is CPython's own arena allocator, which on Linux maps each
