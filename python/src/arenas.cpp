@@ -23,9 +23,9 @@
 // holds pages never written, and pymalloc fills its free pools (of any arena) before mapping more.
 // After a loop that made and freed many small objects (a hashlib loop over 100,000 messages), that
 // arena is the empty one pymalloc keeps, and hash_many's first digests go there: 150-210 first
-// writes at 10-12 us each, a third of the call (perf: every fault of the call was in that arena's
+// writes at 8-12 us each, about a third of the call (perf: every fault of the call was in that arena's
 // megabyte). The allocator installed at import sees that arena mapped, so populate_fresh_arena can
-// populate its unwritten pages in one madvise call: 4-5 us a page instead of 10-12.
+// populate its unwritten pages in one madvise call: 4-5 us a page instead of 8-12.
 #include "shasta_py.hpp"
 
 // Linux only (MADV_HUGEPAGE, MADV_POPULATE_WRITE), and not in free-threaded builds, whose objects
