@@ -103,9 +103,9 @@ std::uintptr_t region_half() {
 void* huge_alloc(void* ctx, std::size_t size) {
   if (!t_huge_arenas) {
     void* arena = g_previous.alloc(ctx, size);
-    if (arena != nullptr && size == kArena) {
+    if (arena != nullptr && size == kArena && g_previous_is_mmap) {  // an mmap of its own: ours to populate
       std::lock_guard<std::mutex> lock(g_mutex);
-      g_fresh = g_previous_is_mmap ? reinterpret_cast<std::uintptr_t>(arena) : 0;
+      g_fresh = reinterpret_cast<std::uintptr_t>(arena);
     }
     return arena;
   }
@@ -210,9 +210,9 @@ void populate_fresh_arena(std::size_t bytes) noexcept {
 #endif
 }
 
+// The allocator a HugeArenas switches was installed when the module was imported.
 HugeArenas::HugeArenas() noexcept {
 #if SHASTA_HUGE_ARENAS
-  install_arena_allocator();
   outer_ = !t_huge_arenas;
   t_huge_arenas = true;
 #endif

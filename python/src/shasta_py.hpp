@@ -141,7 +141,8 @@ void install_arena_allocator() noexcept;
 
 // HugeArenas: while one lives on this thread, each arena pymalloc maps is half of a 2 MiB huge-page
 // region, populated whole in one madvise call, and freed with its region when both halves are free
-// (arenas.cpp says why). Construct and destroy it with the GIL held.
+// (arenas.cpp says why), through the allocator the import installed. Construct and destroy it with
+// the GIL held.
 class HugeArenas {
  public:
   HugeArenas() noexcept;

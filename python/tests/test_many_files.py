@@ -99,7 +99,8 @@ def test_importing_shasta_installs_one_arena_allocator_for_good():
     Calls, and a refusal part-way through one, leave it as it is."""
     import json
 
-    probe = ARENA_ALLOCATOR + "before = arena_allocator()\nimport json, shasta\nprint(json.dumps([before, arena_allocator()]))"
+    probe = ARENA_ALLOCATOR + "\n".join(
+        ["before = arena_allocator()", "import json, shasta", "print(json.dumps([before, arena_allocator()]))"])
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     before, after = json.loads(run.stdout)
@@ -148,6 +149,11 @@ print(json.dumps(dict(huge_kib=huge1 - huge0, during=c1, start=c0, kept_ok=ok, k
 """
 
 
+def skip_without_pymalloc():
+    if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
+        pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
+
+
 def thp_mode():
     try:
         with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
@@ -168,8 +174,7 @@ def thp_fallbacks():
 def test_hash_many_puts_its_digests_in_huge_page_regions_and_frees_them_whole():
     import json
 
-    if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
-        pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
+    skip_without_pymalloc()
     fallbacks = thp_fallbacks()
     run = subprocess.run([sys.executable, "-c", ARENA_PROBE], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -225,8 +230,7 @@ print(json.dumps(dict(populated=populated, ok=ok)))
 def test_hash_many_populates_the_part_written_arena_its_digests_go_to_first():
     import json
 
-    if os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
-        pytest.skip(f"PYTHONMALLOC={os.environ['PYTHONMALLOC']}: objects are not in pymalloc's arenas")
+    skip_without_pymalloc()
     run = subprocess.run([sys.executable, "-c", FRESH_ARENA_PROBE], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     r = json.loads(run.stdout)
