@@ -11,15 +11,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "hmac_inputs.hpp"
 #include "openssl_fastest.hpp"
 #include "shasta/hkdf.hpp"
 #include "shasta/pbkdf2.hpp"
 
 namespace {
 
-constexpr std::array<std::uint8_t, 32> kKey = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
-                                               17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
-constexpr std::array<std::uint8_t, 64> kMessage{};
+using shasta::bench::kKey;
+using shasta::bench::kMessage;
 constexpr std::uint64_t kIterations = 10000;
 
 void shasta_hmac_sha256_fresh_key(benchmark::State& state) {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "hmac_inputs.hpp"
 #include "shasta/hmac.hpp"
 #include "shasta/sha2.hpp"
 
@@ -44,11 +45,8 @@ namespace {
   return static_cast<std::size_t>(state.range(0));
 }
 
-// The key and message of bench_kdf.cpp's HMAC cases.
-[[maybe_unused]] constexpr std::array<std::uint8_t, 32> kKey = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11,
-                                                                12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-                                                                23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
-[[maybe_unused]] constexpr std::array<std::uint8_t, 64> kMessage{};
+using shasta::bench::kKey;
+using shasta::bench::kMessage;
 
 // One-shot digests of `size` bytes through `hash(data, size, out)`, after a check that the peer's
 // digest is shasta's (a peer called wrongly would be timed doing something else).
