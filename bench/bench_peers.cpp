@@ -85,7 +85,7 @@ void peer_tags(benchmark::State& state, Tag&& tag) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void sizes(benchmark::internal::Benchmark* b) {
+[[maybe_unused]] void sizes(benchmark::internal::Benchmark* b) {
   for (std::int64_t size : {64, 1024, 16 * 1024, 1024 * 1024}) b->Arg(size);
 }
 
