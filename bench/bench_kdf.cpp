@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "hmac_inputs.hpp"
+#include "inputs.hpp"
 #include "openssl_fastest.hpp"
 #include "shasta/hkdf.hpp"
 #include "shasta/pbkdf2.hpp"

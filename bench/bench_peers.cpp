@@ -15,9 +15,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <vector>
 
-#include "hmac_inputs.hpp"
+#include "inputs.hpp"
 #include "shasta/hmac.hpp"
 #include "shasta/sha2.hpp"
 
@@ -35,25 +34,20 @@
 
 namespace {
 
-// Up to 1 MiB of 'a', as bench_sha2.cpp's messages.
-[[maybe_unused]] const std::vector<std::uint8_t>& message() {
-  static const std::vector<std::uint8_t> data(1 << 20, 0x61);
-  return data;
-}
-
 [[maybe_unused]] std::size_t arg_size(const benchmark::State& state) {
   return static_cast<std::size_t>(state.range(0));
 }
 
 using shasta::bench::kKey;
 using shasta::bench::kMessage;
+using shasta::bench::message;
 
 // One-shot digests of `size` bytes through `hash(data, size, out)`, after a check that the peer's
 // digest is shasta's (a peer called wrongly would be timed doing something else).
 template <class Reference, class Hash>
 void peer_one_shot(benchmark::State& state, const Reference& shasta_hash, Hash&& hash) {
   const std::size_t size = arg_size(state);
-  const auto& data = message();
+  const auto& data = message(size);
   std::array<std::uint8_t, 64> out{};
   hash(data.data(), size, out.data());
   const auto expected = shasta_hash(data.data(), size);

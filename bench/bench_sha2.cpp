@@ -6,17 +6,14 @@
 #include <openssl/evp.h>
 
 #include <cstdint>
-#include <vector>
 
+#include "inputs.hpp"
 #include "openssl_fastest.hpp"
 #include "shasta/sha2.hpp"
 
 namespace {
 
-const std::vector<std::uint8_t>& message(std::size_t size) {
-  static std::vector<std::uint8_t> data(1 << 20, 0x61);
-  return data.size() >= size ? data : (data.resize(size, 0x61), data);
-}
+using shasta::bench::message;
 
 template <class OneShot>
 void shasta_one_shot(benchmark::State& state, const OneShot& hash) {

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -166,7 +167,7 @@ void fuzz_kdf_arguments(const std::vector<std::string>& args) {
     Secret secret;
     const auto expected = shasta::from_hex(arg);
     require(decode_hex_secret(arg, secret) == expected.has_value());
-    if (expected) require(std::vector<std::uint8_t>(secret.bytes().begin(), secret.bytes().end()) == *expected);
+    if (expected) require(std::ranges::equal(secret.bytes(), *expected));
 
     if (const auto count = parse_count(arg, 1, 255 * 64)) {
       require(*count >= 1 && *count <= 255 * 64 && !arg.empty());
