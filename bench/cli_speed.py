@@ -2,22 +2,30 @@
 """cli_speed.py: the shasta CLI against GNU sha*sum and `openssl dgst`, in one run, as ratios.
 
 Usage: python3 bench/cli_speed.py [--shasta build/tools/shasta/shasta] [--big-mib 1024] [--files 600] [--reps 3]
-                                 [--dir DIR] [--only big|many|startup]
+                                 [--dir DIR] [--only big|many|startup|fsverity] [--json PATH]
 
 Measures (page cache warm; best of --reps runs of each command, runs interleaved):
   1. one big file: `shasta sum` (SHA-256, SHA-512) vs `sha256sum`/`sha512sum` and `openssl dgst`;
   2. --files files (600) of 4 KiB to 1 MiB (log-uniform sizes): `shasta sum -j1`, `-j2`, GNU `sha256sum`
      and `openssl dgst -sha256` (one process each, all the files on its command line);
-  3. start-up: one 3-byte file, 200 runs each: shasta (as sha256sum and as `shasta sum`) vs GNU.
+  3. start-up: one 3-byte file, 200 runs each: shasta (as sha256sum and as `shasta sum`) vs GNU;
+  4. fs-verity: `shasta fsverity digest` of the big file vs `fsverity digest` (fsverity-utils), where
+     that tool is installed (--only fsverity, or all four).
 Each command's output is discarded; the digests are compared once, so a fast wrong answer fails.
+--json PATH also writes the best times (seconds) and the ratios as JSON (scripts/cpu-table reads it).
 """
 import argparse
+import json
 import os
 import random
 import subprocess
 import sys
 import tempfile
+import shutil
 import time
+
+# What --json writes: {part: {label: best seconds, ...}, ...}, filled in as each part runs.
+RESULTS = {}
 
 
 def best_time(runs):
@@ -53,12 +61,18 @@ def row(name, seconds, reference=None, size=None):
     print(f'  {name:40s} {seconds * 1e3:9.1f} ms {rate}  {ratio}')
 
 
-def big_file(d, shasta):
+def big_input(d):
+    """The --big-mib file of random bytes (made once, kept where --dir is given), in the page cache."""
     path = os.path.join(d, 'big.bin')
     size = ARGS.big_mib << 20
     if not os.path.exists(path) or os.path.getsize(path) != size:
         write_random(path, size, random.Random(1))
     subprocess.run(['cat', path], stdout=subprocess.DEVNULL, check=True)  # into the page cache
+    return path, size
+
+
+def big_file(d, shasta):
+    path, size = big_input(d)
     same_digests([shasta, 'sum', path], ['sha256sum', path])
     same_digests([shasta, 'sum', '-a', '512', path], ['sha512sum', path])
     t = best_time({
@@ -77,6 +91,7 @@ def big_file(d, shasta):
     row('  vs GNU sha512sum', t['gnu512'], size=size)
     row('  vs openssl dgst -sha512', t['openssl512'], size=size)
     print(f'  {"":40s} shasta/openssl -sha512     {t["openssl512"] / t["shasta512"]:6.2f}x')
+    RESULTS['big'] = dict(t, bytes=size)
 
 
 def many_files(d, shasta):
@@ -108,6 +123,7 @@ def many_files(d, shasta):
     print(f'  {"":40s} -j2 / -j1                  {t["j1"] / t["j2"]:6.2f}x')
     print(f'  {"":40s} -j1 / GNU                  {t["gnu"] / t["j1"]:6.2f}x')
     print(f'  {"":40s} -j1 / openssl dgst         {t["openssl"] / t["j1"]:6.2f}x')
+    RESULTS['many'] = dict(t, bytes=total, files=ARGS.files)
 
 
 def start_up(d, shasta):
@@ -129,6 +145,25 @@ def start_up(d, shasta):
     print('start-up: one 3-byte file (per run, best of batches of 200):')
     for label, s in best.items():
         row(label, s, reference=best['gnu'] if label != 'gnu' else None)
+    RESULTS['startup'] = best
+
+
+def fs_verity(d, shasta):
+    if shutil.which('fsverity') is None:
+        print('fs-verity: skipped, no `fsverity` command (Debian package fsverity)')
+        return
+    path, size = big_input(d)
+    ours, theirs = [shasta, 'fsverity', 'digest', path], ['fsverity', 'digest', path]
+    a = subprocess.run(ours, capture_output=True, check=True).stdout
+    b = subprocess.run(theirs, capture_output=True, check=True).stdout
+    if a != b:
+        sys.exit(f'shasta fsverity digest printed {a!r}, fsverity digest {b!r}')
+    t = best_time({'shasta': ours, 'fsverity': theirs})
+    print(f'fs-verity digest of one {ARGS.big_mib} MiB file (SHA-256, 4 KiB blocks):')
+    row('shasta fsverity digest', t['shasta'], size=size)
+    row('fsverity digest', t['fsverity'], size=size)
+    print(f'  {"":40s} shasta/fsverity            {t["fsverity"] / t["shasta"]:6.2f}x')
+    RESULTS['fsverity'] = dict(t, bytes=size)
 
 
 def main():
@@ -139,7 +174,8 @@ def main():
     parser.add_argument('--reps', type=int, default=3)
     parser.add_argument('--files', type=int, default=600, help='how many files the many-files row hashes')
     parser.add_argument('--dir', help='where to keep the data (default: a temporary directory)')
-    parser.add_argument('--only', choices=['big', 'many', 'startup'])
+    parser.add_argument('--only', choices=['big', 'many', 'startup', 'fsverity'])
+    parser.add_argument('--json', help='also write the best times and sizes to this file, as JSON')
     ARGS = parser.parse_args()
     shasta = os.path.abspath(ARGS.shasta)
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,6 +187,11 @@ def main():
             many_files(d, shasta)
         if ARGS.only in (None, 'startup'):
             start_up(d, shasta)
+        if ARGS.only in (None, 'fsverity'):
+            fs_verity(d, shasta)
+    if ARGS.json:
+        with open(ARGS.json, 'w') as f:
+            json.dump(RESULTS, f, indent=1)
 
 
 if __name__ == '__main__':
