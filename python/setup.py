@@ -7,6 +7,7 @@
 #   SHASTA_BUILD_DIR   an existing CMake build of the library to reuse (it must be static and PIC)
 #   SHASTA_BUILD_JOBS  parallel jobs for the library build (default: the CPU count)
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,15 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 SOURCE_DIR = Path(os.environ.get("SHASTA_SOURCE_DIR", HERE.parent)).resolve()
+
+
+def library_version():
+    """MAJOR.MINOR.PATCH from include/shasta/version.h, where the version is written once."""
+    text = (SOURCE_DIR / "include" / "shasta" / "version.h").read_text()
+    parts = [re.search(rf"^#define SHASTA_VERSION_{part} (\d+)$", text, re.M) for part in ("MAJOR", "MINOR", "PATCH")]
+    if not all(parts):
+        raise RuntimeError("include/shasta/version.h has no SHASTA_VERSION_MAJOR, _MINOR or _PATCH")
+    return ".".join(m.group(1) for m in parts)
 
 
 class CMakeBuildExt(build_ext):
@@ -61,7 +71,7 @@ extension = Extension(
 
 setup(
     name="shasta",
-    version="0.1.0",
+    version=library_version(),
     description="SHA-2 at the speed of the silicon: a hashlib-compatible module with many-message calls",
     python_requires=">=3.9",
     packages=["shasta"],

@@ -99,4 +99,8 @@ const char* shasta_strerror(int c) {
   return shasta::error_message(static_cast<Error>(-c)).data();
 }
 
+// The macros as this library was compiled: a program built against other headers sees the difference.
+const char* shasta_version(void) { return SHASTA_VERSION_STRING; }
+int shasta_version_number(void) { return SHASTA_VERSION_NUMBER; }
+
 }  // extern "C"

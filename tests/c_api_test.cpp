@@ -128,6 +128,22 @@ TEST(CApi, FromHex) {
   EXPECT_STREQ(shasta_strerror(SHASTA_E_INVALID_HEX), "not hex: a non-hex digit, or not two digits a byte");
 }
 
+// The library reports the version of its headers (one build), in the macros' forms, and CMake's
+// project() read the same one from version.h.
+TEST(CApi, Version) {
+  EXPECT_STREQ(shasta_version(), SHASTA_VERSION_STRING);
+  EXPECT_EQ(shasta_version_number(), SHASTA_VERSION_NUMBER);
+  EXPECT_EQ(std::string(shasta_version()), std::to_string(SHASTA_VERSION_MAJOR) + "." +
+                                               std::to_string(SHASTA_VERSION_MINOR) + "." +
+                                               std::to_string(SHASTA_VERSION_PATCH));
+  static_assert(SHASTA_VERSION_MINOR < 100 && SHASTA_VERSION_PATCH < 100, "SHASTA_VERSION_NUMBER's form");
+  EXPECT_EQ(shasta_version_number(), SHASTA_VERSION_MAJOR * 10000 + SHASTA_VERSION_MINOR * 100 + SHASTA_VERSION_PATCH);
+  EXPECT_STREQ(shasta_version(), SHASTA_PROJECT_VERSION);
+#if !(SHASTA_VERSION_NUMBER >= 0)  // usable in #if, as its comment in version.h promises
+#error "SHASTA_VERSION_NUMBER is not a preprocessor number"
+#endif
+}
+
 TEST(CApi, Strerror) {
   const int codes[] = {SHASTA_OK,
                        SHASTA_E_UNKNOWN_ALG,

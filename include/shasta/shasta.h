@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -115,6 +117,12 @@ int shasta_pbkdf2_hmac(shasta_alg alg, const void *password, size_t password_len
 
 /* A static sentence for a return code; "unknown error code" for any other value. */
 const char *shasta_strerror(int code);
+
+/* The version of the library this program runs with: "MAJOR.MINOR.PATCH" and SHASTA_VERSION_NUMBER's
+ * form of it. The SHASTA_VERSION_* macros (version.h) are those of the headers it was compiled with;
+ * with a shared library the two can differ. */
+const char *shasta_version(void);
+int shasta_version_number(void);
 
 /* Many messages at once: the digest of msgs[i][0..lens[i]) into digests[i * digest_size], for
  * i < count (digests holds count x digest_size bytes). Lengths may differ; the messages run side by

@@ -9,6 +9,7 @@ hash_many / hash_files over a Dask collection on a cluster's workers.
 """
 
 from ._shasta import (
+    __version__,  # the library's version (include/shasta/version.h), as the distribution's
     HASH,
     HMAC,
     HmacKey,
@@ -34,7 +35,6 @@ from ._shasta import (
     tls13_expand_label,
 )
 
-__version__ = "0.1.0"
 
 algorithms_guaranteed = frozenset(("sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256"))
 algorithms_available = algorithms_guaranteed

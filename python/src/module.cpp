@@ -46,7 +46,9 @@ PyMODINIT_FUNC PyInit__shasta() {
       return nullptr;
     }
   }
-  if (!init_hash_types(m) || !init_hmac_types(m)) {
+  // The version of the library linked in (shasta.__version__); setup.py gave the distribution the
+  // same one, read from version.h.
+  if (!init_hash_types(m) || !init_hmac_types(m) || PyModule_AddStringConstant(m, "__version__", shasta_version()) != 0) {
     Py_DECREF(m);
     return nullptr;
   }

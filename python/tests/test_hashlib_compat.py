@@ -141,6 +141,22 @@ def test_algorithms_sets():
         assert shasta.new(name).name == name
 
 
+def test_version_is_the_librarys_and_the_distributions():
+    # The one version of include/shasta/version.h: the linked library's (shasta.__version__) and the
+    # installed distribution's metadata (setup.py read it from the same header).
+    import importlib.metadata
+    import pathlib
+    import re
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", shasta.__version__)
+    assert importlib.metadata.version("shasta") == shasta.__version__
+    header = pathlib.Path(__file__).resolve().parents[2] / "include" / "shasta" / "version.h"
+    if header.exists():  # the source tree beside the tests
+        text = header.read_text()
+        parts = [re.search(rf"^#define SHASTA_VERSION_{p} (\d+)$", text, re.M).group(1) for p in ("MAJOR", "MINOR", "PATCH")]
+        assert shasta.__version__ == ".".join(parts)
+
+
 def test_repr_and_type():
     h = shasta.sha256()
     assert repr(h).startswith("<sha256 shasta.HASH object @ 0x")

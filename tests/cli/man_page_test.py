@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """man_page_test.py SHASTA MANPAGE: doc/shasta.1 renders without a warning, and names every
-subcommand and every long option the program's --help texts print, so the page cannot fall
-behind the program. Exits 77 (skipped) when man(1) is not installed.
+subcommand and every long option the program's --help texts print, and carries the version
+`shasta --version` prints, so the page cannot fall behind the program. Exits 77 (skipped) when man(1) is not installed.
 
 Rendered by `man --warnings -l` (man-db: groff with -ww), and checked by `mandoc -Tlint` where
 mandoc is installed; any message on stderr is a failure. The options are looked for in the roff
@@ -57,6 +57,12 @@ def main():
             options += 1
             if not named(option):
                 failures.append("%s's option %s is not in the page" % (command, option))
+
+    version = subprocess.run([shasta, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    header = re.search(r'^\.TH SHASTA 1 "[^"]*" "([^"]*)"', source, re.M)
+    if not version.startswith("shasta ") or header is None or header.group(1) != version:
+        failures.append("the page's .TH names %r, shasta --version prints %r"
+                        % (header.group(1) if header else None, version))
 
     for failure in failures:
         print("FAIL " + failure)

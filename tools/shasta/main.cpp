@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "digester.hpp"
 #include "output.hpp"
+#include "shasta/version.h"
 #include "sum_tool.hpp"
 
 namespace {
@@ -26,6 +27,7 @@ void usage(std::FILE* to) {
       "  fsverity digest [OPTION]... FILE...  fs-verity file digests, as fsverity-utils' 'fsverity digest'\n"
       "  info                                 CPU features, and the kernel each algorithm runs on and why\n"
       "  bench [--seconds S] [-a ALGO]...     throughput of every kernel this CPU has\n"
+      "  --version                            the version of shasta\n"
       "\n"
       "Linked as sha224sum, sha256sum, sha384sum or sha512sum, shasta is that GNU coreutils tool\n"
       "(same options, output, messages and exit status), plus -j/--jobs and --progress.\n",
@@ -66,6 +68,10 @@ int main(int argc, char** argv) {
   if (command == "fsverity") return shasta::cli::fsverity_command(argc - 1, argv + 1);
   if (command == "-h" || command == "--help" || command == "help") {
     usage(stdout);
+    return shasta::cli::close_stdio_stdout("shasta", 0);
+  }
+  if (command == "--version" || command == "version") {
+    std::fputs("shasta " SHASTA_VERSION_STRING "\nSHA-2 (FIPS 180-4) on the fastest kernel this CPU has.\n", stdout);
     return shasta::cli::close_stdio_stdout("shasta", 0);
   }
   std::fprintf(stderr, "shasta: unknown command '%s'\n", argv[1]);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "secret_getopt.hpp"
+#include "shasta/version.h"
 
 namespace shasta::cli {
 namespace {
