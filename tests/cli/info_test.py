@@ -59,6 +59,10 @@ def main() -> int:
     shasta, kernels = sys.argv[1], sys.argv[2:]
     base = info(shasta, {})
     check(len(base) == 2, f'two families expected, got {list(base)}')
+    first = subprocess.run([shasta, 'info'], capture_output=True, text=True, check=True).stdout.split('\n')[0]
+    version = subprocess.run([shasta, '--version'], capture_output=True, text=True, check=True).stdout.split('\n')[0]
+    check(first == version and re.fullmatch(r'shasta \d+\.\d+\.\d+', first) is not None,
+          f'the first line of `shasta info` is {first!r}, `shasta --version` says {version!r}')
     listed = {n for f in base.values() for n in f['rows']}
     for k in kernels:
         check(k in listed, f'kernel {k} of the build is no row of `shasta info`')

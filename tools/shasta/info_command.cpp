@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "shasta/kernels.hpp"
+#include "shasta/version.h"
 
 namespace shasta::cli {
 
@@ -69,7 +70,8 @@ int info_command(int argc, char** argv) {
     usage(stderr);
     return 1;
   }
-  std::printf("cpu features: %s\n", cpu_features().c_str());
+  // The version first: `shasta info` is what a bug report pastes.
+  std::printf("shasta %s\ncpu features: %s\n", SHASTA_VERSION_STRING, cpu_features().c_str());
   for (const FamilyInfo& info : kFamilies) print_family(info);
   return 0;
 }
