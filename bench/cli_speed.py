@@ -12,16 +12,16 @@ Measures (page cache warm; best of --reps runs of each command, runs interleaved
   4. fs-verity: `shasta fsverity digest` of the big file vs `fsverity digest` (fsverity-utils), where
      that tool is installed (--only fsverity, or all four).
 Each command's output is discarded; the digests are compared once, so a fast wrong answer fails.
---json PATH also writes the best times (seconds) and the ratios as JSON (scripts/cpu-table reads it).
+--json PATH also writes each part's best times (seconds) and sizes as JSON (scripts/cpu-table reads it).
 """
 import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
-import shutil
 import time
 
 # What --json writes: {part: {label: best seconds, ...}, ...}, filled in as each part runs.
