@@ -121,7 +121,9 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
   constexpr std::size_t kHashLen = H::digest_size;
   using Word = typename H::Word;
   using State = typename H::ChainingState;
-  const std::size_t lanes = kernel.lanes;
+  // The caller checked lanes <= kMaxPbkdf2Lanes; the min says so to the compiler too (GCC 12 for
+  // s390x, which has no lane kernel, warned of writes past the arrays otherwise).
+  const std::size_t lanes = std::min(kernel.lanes, kMaxPbkdf2Lanes);
   std::array<std::uint8_t, H::block_size> inner_block[kMaxPbkdf2Lanes], outer_block[kMaxPbkdf2Lanes];
   State state[kMaxPbkdf2Lanes], sum[kMaxPbkdf2Lanes];
   Word* states[kMaxPbkdf2Lanes];

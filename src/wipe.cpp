@@ -1,4 +1,4 @@
-// wipe.cpp: secure_wipe_out_of_line, for compilers without GCC-style asm. explicit_bzero (glibc
+// wipe.cpp: scrub_stack, and secure_wipe_out_of_line for compilers without GCC-style asm. explicit_bzero (glibc
 // 2.25, the BSDs) is a promise not to be optimised away; elsewhere a volatile loop does the same.
 #include "shasta/detail/wipe.hpp"
 
@@ -19,6 +19,11 @@ void secure_wipe_out_of_line(void* p, std::size_t size) noexcept {
   volatile unsigned char* v = static_cast<volatile unsigned char*>(p);
   for (std::size_t i = 0; i < size; ++i) v[i] = 0;
 #endif
+}
+
+[[gnu::noinline]] void scrub_stack() noexcept {
+  unsigned char area[kStackScrubBytes];
+  secure_wipe(area, sizeof area);
 }
 
 }  // namespace shasta::detail

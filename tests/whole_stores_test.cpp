@@ -13,6 +13,9 @@
 #include "shasta/detail/whole_stores.hpp"
 #include "guarded_memory.hpp"
 
+// whole_stores.hpp's writers exist on little-endian hosts only (whole_stores_apply); a big-endian
+// host takes the plain byte-by-byte paths, which every other suite runs there.
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 namespace {
 
 using shasta::detail::ChunkWriter;
@@ -171,3 +174,8 @@ TEST(WholeStores, Sha256FinishPaddedIsPadTail) { check_finish_padded<shasta::det
 TEST(WholeStores, Sha512FinishPaddedIsPadTail) { check_finish_padded<shasta::detail::Sha512Family>(); }
 
 }  // namespace
+#else
+TEST(WholeStores, LittleEndianHostsOnly) {
+  GTEST_SKIP() << "the 16-byte block writers are not used on a big-endian host";
+}
+#endif

@@ -2,11 +2,21 @@
 // sha512_rounds.hpp compiled for run time.
 #include "kernel_abi.hpp"
 #include "shasta/detail/sha512_rounds.hpp"
+#include "shasta/detail/wipe.hpp"
 
 namespace shasta::kernels::portable {
+namespace {
+
+// The rounds in a frame of their own, which scrub_stack's frame then covers.
+[[gnu::noinline]] void rounds(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
+  detail::sha512_compress_portable(state, blocks, n);
+}
+
+}  // namespace
 
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  detail::sha512_compress_portable(state, blocks, n);
+  rounds(state, blocks, n);
+  detail::scrub_stack();  // the new state, spilled by the rounds where registers run short (wipe.hpp)
 }
 
 }  // namespace shasta::kernels::portable

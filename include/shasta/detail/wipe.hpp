@@ -22,6 +22,13 @@ inline void secure_wipe(void* p, std::size_t size) noexcept {
 #endif
 }
 
+// scrub_stack zeroes kStackScrubBytes of stack just below its caller's frame: where the locals of a
+// function that the caller has just called were. The portable kernels call it after their rounds,
+// which keep the new state in their frame where registers run short (s390x; 400 bytes there), and
+// that state can be a secret: an HKDF block past what the caller asked for, a PBKDF2 U value.
+inline constexpr std::size_t kStackScrubBytes = 1024;
+void scrub_stack() noexcept;
+
 // wipe_object zeroes a trivially copyable object in place.
 template <class T>
 void wipe_object(T& object) noexcept {
