@@ -1,4 +1,4 @@
-// wipe.cpp: scrub_stack, and secure_wipe_out_of_line for compilers without GCC-style asm. explicit_bzero (glibc
+// wipe.cpp: wipe_stack_below, and secure_wipe_out_of_line for compilers without GCC-style asm. explicit_bzero (glibc
 // 2.25, the BSDs) is a promise not to be optimised away; elsewhere a volatile loop does the same.
 #include "shasta/detail/wipe.hpp"
 
@@ -21,8 +21,8 @@ void secure_wipe_out_of_line(void* p, std::size_t size) noexcept {
 #endif
 }
 
-[[gnu::noinline]] void scrub_stack() noexcept {
-  unsigned char area[kStackScrubBytes];
+[[gnu::noinline]] void wipe_stack_below() noexcept {
+  alignas(64) unsigned char area[kStackBurn];
   secure_wipe(area, sizeof area);
 }
 

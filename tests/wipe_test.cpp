@@ -336,7 +336,7 @@ TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
     for (auto& x : ipad) x ^= 0x36;
     // Every secret as bytes and as native-order words: SHA-NI's own PBKDF2 loop (blocks run one at
     // a time) keeps the inner digests and T in xmm registers that the compiler spills to the
-    // kernel's frame, which its caller wipes (wipe_stack_below in src/dispatch/active.cpp).
+    // kernel's frame, which its caller wipes (wipe_stack_below, shasta/detail/wipe.hpp).
     const auto add = [&](const std::string& what, const Bytes& secret) { add_needles(needles, what, secret, kWord); };
     for (std::uint32_t i = 1; i <= blocks; ++i) {
       Bytes u = ossl_hmac<H>(c.a, cat(c.b, Bytes{static_cast<std::uint8_t>(i >> 24), static_cast<std::uint8_t>(i >> 16),

@@ -30,17 +30,6 @@ void pair_on_active(Word* state_a, const std::uint8_t* block_a, Word* state_b, c
   s.row->pair(states, blocks, 1);
 }
 
-// wipe_stack_below zeroes the kStackBurn bytes of stack below its caller's frame: where a kernel
-// called from that frame just had its own. A kernel that holds secrets in registers cannot wipe
-// what the compiler spilled of them to its frame (SHA-NI's PBKDF2 loop: U and T, 368 bytes of
-// frame with GCC 12), so its caller does, once it has returned. Not inlined, so that its frame
-// lies where the kernel's did.
-constexpr std::size_t kStackBurn = 2048;
-[[gnu::noinline]] void wipe_stack_below() noexcept {
-  alignas(64) unsigned char area[kStackBurn];
-  secure_wipe(area, sizeof area);
-}
-
 }  // namespace
 
 LaneKernel<std::uint32_t> active_lanes_256() noexcept {

@@ -7,7 +7,7 @@
 namespace shasta::kernels::portable {
 namespace {
 
-// The rounds in a frame of their own, which scrub_stack's frame then covers.
+// The rounds in a frame of their own, which wipe_stack_below's frame then covers.
 [[gnu::noinline]] void rounds(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   detail::sha256_compress_portable(state, blocks, n);
 }
@@ -16,7 +16,7 @@ namespace {
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   rounds(state, blocks, n);
-  detail::scrub_stack();  // the new state, spilled by the rounds where registers run short (wipe.hpp)
+  detail::wipe_stack_below();  // the new state, spilled by the rounds where registers run short
 }
 
 }  // namespace shasta::kernels::portable

@@ -22,12 +22,14 @@ inline void secure_wipe(void* p, std::size_t size) noexcept {
 #endif
 }
 
-// scrub_stack zeroes kStackScrubBytes of stack just below its caller's frame: where the locals of a
-// function that the caller has just called were. The portable kernels call it after their rounds,
-// which keep the new state in their frame where registers run short (s390x; 400 bytes there), and
-// that state can be a secret: an HKDF block past what the caller asked for, a PBKDF2 U value.
-inline constexpr std::size_t kStackScrubBytes = 1024;
-void scrub_stack() noexcept;
+// wipe_stack_below zeroes kStackBurn bytes of stack below its caller's frame: where a kernel called
+// from that frame just had its own. A kernel cannot wipe what the compiler spilled of its registers
+// to its frame, and those can be secrets: SHA-NI's PBKDF2 loop keeps U and T there (368 bytes of
+// frame with GCC 12), and the portable rounds on s390x the new state (400 bytes), which can be an
+// HKDF block past what the caller asked for. So the kernel's caller calls this once it has
+// returned; it is not inlined, so that its frame lies where the kernel's did.
+inline constexpr std::size_t kStackBurn = 2048;
+void wipe_stack_below() noexcept;
 
 // wipe_object zeroes a trivially copyable object in place.
 template <class T>
