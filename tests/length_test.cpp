@@ -119,7 +119,7 @@ TEST(LengthCounter, Sha512FinishCarriesIntoTheHighWord) {
 
 // A real message of 2^32 + 77 zero bytes. Its digests come from coreutils, independently of
 // shasta and of OpenSSL: `head -c 4294967373 /dev/zero | sha256sum` (and `sha512sum`).
-constexpr std::size_t kPast4GiB = (std::size_t{1} << 32) + 77;
+constexpr std::uint64_t kPast4GiB = (std::uint64_t{1} << 32) + 77;  // past size_t where it is 32 bits
 constexpr std::string_view kZerosSha256 = "0d6f9075eac4ce4f67177dd825ea22144ec98f20902c6a04809f2b28909b8cd4";
 constexpr std::string_view kZerosSha512 =
     "97b8ae5b3ea964150493b292fc9edceb305aee3a0dec83f176a87acb54e10e968b691ab4e7d3e4e691021616ea7516321b579f6a43feffd9"
@@ -131,10 +131,10 @@ template <class H>
 std::string zeros_past_4gib() {
   const Bytes zeros(16 << 20);
   H h;
-  std::size_t done = 13;
-  h.update(zeros.data(), done);
+  std::uint64_t done = 13;
+  h.update(zeros.data(), 13);
   for (; done + zeros.size() <= kPast4GiB; done += zeros.size()) h.update(zeros);
-  h.update(zeros.data(), kPast4GiB - done);
+  h.update(zeros.data(), static_cast<std::size_t>(kPast4GiB - done));  // under 16 MiB
   return to_hex(h.finalize());
 }
 

@@ -15,12 +15,8 @@ set(CMAKE_CROSSCOMPILING_EMULATOR qemu-s390x -L /usr/s390x-linux-gnu)
 
 set(SHASTA_S390X_OPENSSL_ROOT "" CACHE PATH "an unpacked libssl-dev:s390x (its usr folder)")
 if(SHASTA_S390X_OPENSSL_ROOT)
-  set(OPENSSL_ROOT_DIR "${SHASTA_S390X_OPENSSL_ROOT}")
-  set(OPENSSL_USE_STATIC_LIBS TRUE)
-  set(OPENSSL_CRYPTO_LIBRARY "${SHASTA_S390X_OPENSSL_ROOT}/lib/s390x-linux-gnu/libcrypto.a")
-  set(OPENSSL_SSL_LIBRARY "${SHASTA_S390X_OPENSSL_ROOT}/lib/s390x-linux-gnu/libssl.a")
-  # opensslconf.h and configuration.h sit in the multiarch folder, which FindOpenSSL does not name.
-  include_directories(SYSTEM "${SHASTA_S390X_OPENSSL_ROOT}/include/s390x-linux-gnu")
+  include(${CMAKE_CURRENT_LIST_DIR}/unpacked-deps.cmake)
+  shasta_unpacked_deps("${SHASTA_S390X_OPENSSL_ROOT}" s390x-linux-gnu)
 endif()
 
 set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/s390x-linux-gnu/pkgconfig:/usr/share/pkgconfig")

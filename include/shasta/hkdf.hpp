@@ -53,14 +53,15 @@ using HkdfMessage = std::array<std::uint8_t, (H::digest_size + kHkdfInlineInfo +
 // bytes) with its padding into `message`, 16 bytes a store (whole_stores.hpp: the kernel's loads
 // take their data from those stores, and no second pass copies and pads it), and returns the
 // number of blocks.
-template <class H, class Info>
+// (Writer is a parameter only so that a 32-bit target, which has no ChunkWriter, never needs one.)
+template <class H, class Info, class Writer = ChunkWriter>
 std::size_t lay_out_hkdf_message(const Info& info, const typename H::Digest& previous, std::uint8_t counter,
                                  HkdfMessage<H>& message) noexcept {
-  ChunkWriter writer(message.data());
+  Writer writer(message.data());
   if (counter > 1) writer.append(previous.data(), H::digest_size);
   info.emit([&writer](const std::uint8_t* p, std::size_t n) { writer.append(p, n); });
   writer.append_byte(counter);
-  return writer.finish_padded<H::block_size, H::Algorithm::Family::kLengthSize>(H::block_size);
+  return writer.template finish_padded<H::block_size, H::Algorithm::Family::kLengthSize>(H::block_size);
 }
 
 // absorb_hkdf_message absorbs T(i-1) || info || i, info at most kHkdfInlineInfo bytes, with its

@@ -85,7 +85,9 @@ int derive(const HkdfRequest& request, Output& output) {
     if (request.extract_only) return print_hex_result(prk.bytes(), output);
 
     Secret okm;
-    const std::span<std::uint8_t> out = okm.assign_zeros(request.length.value_or(H::digest_size));
+    // at most 255 x 64 (parse_count), so the cast loses nothing where size_t is 32 bits
+    const std::span<std::uint8_t> out =
+        okm.assign_zeros(static_cast<std::size_t>(request.length.value_or(H::digest_size)));
     const Error e = request.tls13 ? tls13_expand_label<H>(view(prk), request.label, view(context), out)
                                   : hkdf_expand<H>(view(prk), view(info), out);
     if (e != Error::ok) {

@@ -103,7 +103,8 @@ int pbkdf2_command(int argc, char** argv) {
 
   return with_hasher_type(*algorithm, [&]<class H>() {
     Secret key;
-    const std::span<std::uint8_t> out = key.assign_zeros(length.value_or(H::digest_size));
+    // at most kMaxLength (parse_count), so the cast loses nothing where size_t is 32 bits
+    const std::span<std::uint8_t> out = key.assign_zeros(static_cast<std::size_t>(length.value_or(H::digest_size)));
     const Error e = pbkdf2_hmac<H>(ByteView(password.bytes().data(), password.size()),
                                    ByteView(salt_bytes.bytes().data(), salt_bytes.size()), *iterations, out);
     if (e != Error::ok) {

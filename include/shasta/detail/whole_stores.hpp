@@ -69,9 +69,14 @@ inline void store_chunk(std::uint8_t* out, Chunk c) noexcept {
   std::memcpy(out, &v, 16);
 }
 
-// whole_stores_apply is true where the chunks' byte order is the memory's (little-endian hosts);
-// elsewhere callers write blocks the plain way.
+// whole_stores_apply is true where the chunks' byte order is the memory's (little-endian hosts) and
+// ChunkWriter's 128-bit accumulator exists (64-bit targets); elsewhere callers write blocks the
+// plain way.
+#if defined(__SIZEOF_INT128__)
 inline constexpr bool whole_stores_apply = std::endian::native == std::endian::little;
+#else
+inline constexpr bool whole_stores_apply = false;
+#endif
 
 // write_padded_tail writes the last `n` bytes of a message (n < 2 blocks), FIPS 180-4's 0x80,
 // zeros and the bit count (`len_hi:len_lo`, big-endian, kLengthSize bytes) into `blocks`, 16
@@ -97,6 +102,7 @@ std::size_t write_padded_tail(std::uint8_t* blocks, const std::uint8_t* p, std::
   return count;
 }
 
+#if defined(__SIZEOF_INT128__)
 // ChunkWriter lays byte strings end to end from `out` on, 16 bytes a store: each string is read
 // in pieces of up to 16 bytes (as message_chunk reads) that are shifted into place in registers.
 // Its output can be read back at once by message_chunk from the same 16-byte boundaries, each
@@ -177,5 +183,8 @@ class ChunkWriter {
   std::size_t fill_ = 0;  // bytes in acc_, below 16
   Wide acc_ = 0;
 };
+#else
+class ChunkWriter;  // needs unsigned __int128; never used where whole_stores_apply is false
+#endif
 
 }  // namespace shasta::detail
