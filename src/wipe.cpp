@@ -1,5 +1,6 @@
-// wipe.cpp: wipe_stack_below, and secure_wipe_out_of_line for compilers without GCC-style asm. explicit_bzero (glibc
-// 2.25, the BSDs) is a promise not to be optimised away; elsewhere a volatile loop does the same.
+// wipe.cpp: wipe_stack_below (wipe.hpp), and secure_wipe_out_of_line for compilers without
+// GCC-style asm. explicit_bzero (glibc 2.25, the BSDs) is a promise not to be optimised away;
+// elsewhere a volatile loop does the same.
 #include "shasta/detail/wipe.hpp"
 
 #include <cstring>

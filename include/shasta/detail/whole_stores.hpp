@@ -84,7 +84,7 @@ inline constexpr bool whole_stores_apply = false;
 template <std::size_t kBlock, std::size_t kLengthSize>
 std::size_t write_padded_tail(std::uint8_t* blocks, const std::uint8_t* p, std::size_t n, std::uint64_t len_hi,
                               std::uint64_t len_lo) noexcept {
-  static_assert(whole_stores_apply && kBlock % 16 == 0, "little-endian hosts only: see whole_stores_apply");
+  static_assert(whole_stores_apply && kBlock % 16 == 0, "little-endian 64-bit hosts only: see whole_stores_apply");
   const std::size_t count = (n + 1 + kLengthSize + kBlock - 1) / kBlock;
   const std::size_t end = count * kBlock;
   for (std::size_t off = 0; off < end; off += 16) {
@@ -152,7 +152,7 @@ class ChunkWriter {
   template <std::size_t kBlock, std::size_t kLengthSize>
   std::size_t finish_padded(std::uint64_t prior_bytes) noexcept {
     static_assert(kBlock % 16 == 0 && (kLengthSize == 8 || kLengthSize == 16));
-    static_assert(whole_stores_apply && kBlock != 0, "little-endian hosts only: see whole_stores_apply");
+    static_assert(whole_stores_apply && kBlock != 0, "little-endian 64-bit hosts only: see whole_stores_apply");
     const std::uint64_t bits = (prior_bytes + length_) << 3;
     append_byte(0x80);
     const std::size_t end = (length_ + kLengthSize + kBlock - 1) / kBlock * kBlock;
