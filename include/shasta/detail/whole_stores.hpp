@@ -151,8 +151,9 @@ class ChunkWriter {
   // number of blocks written, each ready for the kernel's loads. Nothing is appended after it.
   template <std::size_t kBlock, std::size_t kLengthSize>
   std::size_t finish_padded(std::uint64_t prior_bytes) noexcept {
-    static_assert(kBlock % 16 == 0 && (kLengthSize == 8 || kLengthSize == 16));
-    static_assert(whole_stores_apply && kBlock != 0, "little-endian 64-bit hosts only: see whole_stores_apply");
+    // (The template parameters in each assertion make it fire only where the function is used.)
+    static_assert(whole_stores_apply && kBlock % 16 == 0 && (kLengthSize == 8 || kLengthSize == 16),
+                  "little-endian 64-bit hosts only (see whole_stores_apply), whole 16-byte chunks");
     const std::uint64_t bits = (prior_bytes + length_) << 3;
     append_byte(0x80);
     const std::size_t end = (length_ + kLengthSize + kBlock - 1) / kBlock * kBlock;
