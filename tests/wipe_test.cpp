@@ -12,6 +12,7 @@
 #include <string>
 
 #include "shasta/hkdf.hpp"
+#include "shasta/detail/wipe.hpp"
 #include "shasta/kernels.hpp"
 #include "shasta/pbkdf2.hpp"
 #include "shasta/shasta.h"
@@ -363,6 +364,36 @@ TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
                        "pbkdf2_hmac");
     EXPECT_EQ(c.e, Error::ok);
   }
+}
+
+// wipe_stack_below itself (shasta/detail/wipe.hpp): the frame of a call that held a secret, below
+// the caller, is zero once the caller has burnt the stack. Without the burn the search finds the
+// secret there, so this test can see a burn that clears too little.
+[[gnu::noinline]] void leave_in_frame(const Bytes* secret) {
+  volatile unsigned char frame[512];
+  for (std::size_t i = 0; i < sizeof frame; ++i) frame[i] = (*secret)[i % secret->size()];
+  __asm__ __volatile__("" : : "r"(frame) : "memory");
+}
+
+struct FrameSecret {
+  Bytes secret;
+  bool burn;
+};
+
+TEST(WipeStackBelow, ClearsTheFrameOfTheCallBefore) {
+#ifdef SHASTA_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer moves locals off the stack";
+#endif
+  FrameSecret c{random_bytes(32, 11), false};
+  const std::vector<Needle> needles{{"the frame's secret", Bytes(c.secret.begin(), c.secret.begin() + 16)}};
+  const auto call = [](void* p) {
+    auto& k = *static_cast<FrameSecret*>(p);
+    leave_in_frame(&k.secret);
+    if (k.burn) detail::wipe_stack_below();
+  };
+  EXPECT_FALSE(left_on_stack(call, &c, needles).empty()) << "the search does not see the frame's secret";
+  c.burn = true;
+  EXPECT_TRUE(left_on_stack(call, &c, needles).empty()) << "wipe_stack_below left the frame's secret";
 }
 
 }  // namespace
