@@ -22,8 +22,11 @@ void secure_wipe_out_of_line(void* p, std::size_t size) noexcept {
 #endif
 }
 
+// No alignas on `area`: a frame aligned past the ABI's is realigned at run time, and the slack
+// (up to 60 bytes on i686) would leave the top of the kernel's frame, just below the caller's,
+// unwiped whenever the caller's stack pointer fell badly (WipeStackBelow tests every offset).
 [[gnu::noinline]] void wipe_stack_below() noexcept {
-  alignas(64) unsigned char area[kStackBurn];
+  unsigned char area[kStackBurn];
   secure_wipe(area, sizeof area);
 }
 
