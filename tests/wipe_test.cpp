@@ -411,5 +411,22 @@ TEST(WipeStackBelow, ClearsTheFrameOfTheCallBefore) {
   }
 }
 
+// secure_wipe_out_of_line (wipe.cpp), what compilers without GCC-style asm wipe with and what the
+// Python binding calls: every byte of the span is zero, none beside it is touched, and an empty
+// span (a null pointer or a zero size) is left alone.
+TEST(SecureWipeOutOfLine, ZeroesTheSpanAndNothingBeside) {
+  Bytes buffer = random_bytes(96, 12);
+  for (std::uint8_t& b : buffer) b |= 1;  // no zero byte to begin with
+  const Bytes before = buffer;
+  detail::secure_wipe_out_of_line(buffer.data() + 16, 64);
+  for (std::size_t i = 0; i < buffer.size(); ++i) {
+    const bool inside = i >= 16 && i < 80;
+    EXPECT_EQ(buffer[i], inside ? 0 : before[i]) << "byte " << i;
+  }
+  detail::secure_wipe_out_of_line(buffer.data(), 0);
+  EXPECT_EQ(buffer[0], before[0]);
+  detail::secure_wipe_out_of_line(nullptr, 0);
+}
+
 }  // namespace
 }  // namespace shasta::test
