@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <thread>
 #include <vector>
@@ -69,6 +70,25 @@ TEST(Progress, LineFitsAndSaysWhatItKnows) {
   EXPECT_EQ(line, "1.0 GiB / 4.0 GiB (25%)  512.0 MiB/s  0:06 left");
   EXPECT_EQ(progress_line(100, 0, 1.0, 80), "100 B  100 B/s");  // total unknown (a pipe)
   EXPECT_LT(progress_line(std::uint64_t{1} << 30, std::uint64_t{4} << 30, 2.0, 20).size(), 20u);
+}
+
+// Sparse files' sizes reach 8 EiB: the percentage must not overflow, and a stalled rate's estimate
+// (past any integer's range here) is left out, not cast (undefined: UBSan's float-cast-overflow).
+TEST(Progress, HugeTotalsNeitherOverflowNorEstimateYears) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(progress_line(std::uint64_t{1} << 62, std::uint64_t{1} << 63, 1.0, 200),
+            "4096.0 PiB / 8192.0 PiB (50%)  4096.0 PiB/s  0:01 left");
+  EXPECT_EQ(progress_line(kMax, kMax, 1.0, 200), "16384.0 PiB / 16384.0 PiB (100%)  16384.0 PiB/s");
+  EXPECT_EQ(progress_line(1, kMax, 100.0, 200), "1 B / 16384.0 PiB (0%)  0 B/s");
+  EXPECT_EQ(progress_line(100, std::uint64_t{1} << 40, 1.0, 200), "100 B / 1.0 TiB (0%)  100 B/s");
+  EXPECT_EQ(progress_line(1 << 20, std::uint64_t{1} << 40, 1.0, 200), "1.0 MiB / 1.0 TiB (0%)  1.0 MiB/s  291:16:15 left");
+  Output output("shasta sum");
+  Progress progress(output, ProgressMode::never, false);
+  progress.add_total(kMax - 5);
+  progress.add_total(kMax / 2);  // a second 8 EiB sparse file saturates the total, never wraps
+  EXPECT_EQ(progress.total(), kMax);
+  progress.add_total(1);
+  EXPECT_EQ(progress.total(), kMax);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 
 namespace shasta::cli {
@@ -34,6 +35,14 @@ std::string duration(double seconds) {
   return text;
 }
 
+// done * 100 / total, which would overflow past 184 PB (sparse files' sizes reach 8 EiB).
+std::uint64_t percent(std::uint64_t done, std::uint64_t total) {
+  constexpr std::uint64_t kExact = std::numeric_limits<std::uint64_t>::max() / 100;
+  return done <= kExact ? done * 100 / total : done / (total / 100);
+}
+
+constexpr double kNoEstimate = 1e8;  // seconds: three years
+
 }  // namespace
 
 std::string human_bytes(double bytes) {
@@ -53,10 +62,13 @@ std::string progress_line(std::uint64_t done, std::uint64_t total, double second
   std::string line = human_bytes(static_cast<double>(done));
   if (total >= done && total > 0) {
     line += " / " + human_bytes(static_cast<double>(total));
-    line += " (" + std::to_string(done * 100 / total) + "%)";
+    line += " (" + std::to_string(percent(done, total)) + "%)";
   }
   line += "  " + human_bytes(rate) + "/s";
-  if (total > done && rate > 0) line += "  " + duration(static_cast<double>(total - done) / rate) + " left";
+  // A sparse file's size (up to 8 EiB) at a stalled rate can put the estimate past what an integer
+  // holds; an estimate of years says nothing, so it is left out.
+  const double left = rate > 0 && total > done ? static_cast<double>(total - done) / rate : kNoEstimate;
+  if (left < kNoEstimate) line += "  " + duration(left) + " left";
   if (line.size() >= width) line.resize(width > 0 ? width - 1 : 0);  // never wrap onto a second line
   return line;
 }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -25,7 +26,11 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   bool wanted() const { return wanted_; }
-  void add_total(std::uint64_t bytes) { total_ += bytes; }
+  void add_total(std::uint64_t bytes) {  // saturating: two sparse files of 8 EiB must not wrap to a small total
+    total_ = bytes > std::numeric_limits<std::uint64_t>::max() - total_ ? std::numeric_limits<std::uint64_t>::max()
+                                                                         : total_ + bytes;
+  }
+  std::uint64_t total() const { return total_; }
   void start();
   void stop();
   // Where readers add the bytes they hash; nullptr when no display is wanted.
