@@ -77,9 +77,9 @@ TEST(Progress, LineFitsAndSaysWhatItKnows) {
 TEST(Progress, HugeTotalsNeitherOverflowNorEstimateYears) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   EXPECT_EQ(progress_line(std::uint64_t{1} << 62, std::uint64_t{1} << 63, 1.0, 200),
-            "4096.0 PiB / 8192.0 PiB (50%)  4096.0 PiB/s  0:01 left");
-  EXPECT_EQ(progress_line(kMax, kMax, 1.0, 200), "16384.0 PiB / 16384.0 PiB (100%)  16384.0 PiB/s");
-  EXPECT_EQ(progress_line(1, kMax, 100.0, 200), "1 B / 16384.0 PiB (0%)  0 B/s");
+            "4.0 EiB / 8.0 EiB (50%)  4.0 EiB/s  0:01 left");
+  EXPECT_EQ(progress_line(kMax, kMax, 1.0, 200), "16.0 EiB / 16.0 EiB (100%)  16.0 EiB/s");
+  EXPECT_EQ(progress_line(1, kMax, 100.0, 200), "1 B / 16.0 EiB (0%)  0 B/s");
   EXPECT_EQ(progress_line(100, std::uint64_t{1} << 40, 1.0, 200), "100 B / 1.0 TiB (0%)  100 B/s");
   EXPECT_EQ(progress_line(1 << 20, std::uint64_t{1} << 40, 1.0, 200), "1.0 MiB / 1.0 TiB (0%)  1.0 MiB/s  291:16:15 left");
   Output output("shasta sum");

@@ -46,7 +46,7 @@ constexpr double kNoEstimate = 1e8;  // seconds: three years
 }  // namespace
 
 std::string human_bytes(double bytes) {
-  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   std::size_t unit = 0;
   while (bytes >= 1024 && unit + 1 < std::size(kUnits)) {
     bytes /= 1024;
