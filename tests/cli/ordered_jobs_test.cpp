@@ -81,7 +81,8 @@ TEST(Progress, HugeTotalsNeitherOverflowNorEstimateYears) {
   EXPECT_EQ(progress_line(kMax, kMax, 1.0, 200), "16.0 EiB / 16.0 EiB (100%)  16.0 EiB/s");
   EXPECT_EQ(progress_line(1, kMax, 100.0, 200), "1 B / 16.0 EiB (0%)  0 B/s");
   EXPECT_EQ(progress_line(100, std::uint64_t{1} << 40, 1.0, 200), "100 B / 1.0 TiB (0%)  100 B/s");
-  EXPECT_EQ(progress_line(1 << 20, std::uint64_t{1} << 40, 1.0, 200), "1.0 MiB / 1.0 TiB (0%)  1.0 MiB/s  291:16:15 left");
+  EXPECT_EQ(progress_line(1 << 20, std::uint64_t{1} << 40, 1.0, 200),
+            "1.0 MiB / 1.0 TiB (0%)  1.0 MiB/s  291:16:15 left");
   Output output("shasta sum");
   Progress progress(output, ProgressMode::never, false);
   progress.add_total(kMax - 5);

@@ -26,9 +26,10 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   bool wanted() const { return wanted_; }
-  void add_total(std::uint64_t bytes) {  // saturating: two sparse files of 8 EiB must not wrap to a small total
-    total_ = bytes > std::numeric_limits<std::uint64_t>::max() - total_ ? std::numeric_limits<std::uint64_t>::max()
-                                                                         : total_ + bytes;
+  // Saturating: two sparse files of 8 EiB must not wrap round to a small total.
+  void add_total(std::uint64_t bytes) {
+    constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+    total_ = bytes > kMax - total_ ? kMax : total_ + bytes;
   }
   std::uint64_t total() const { return total_; }
   void start();
