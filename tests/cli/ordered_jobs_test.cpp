@@ -92,5 +92,17 @@ TEST(Progress, HugeTotalsNeitherOverflowNorEstimateYears) {
   EXPECT_EQ(progress.total(), kMax);
 }
 
+// While --check lines are still being read the total is partial: the line shows neither it nor
+// the time left; once complete, both.
+TEST(Progress, PartialTotalIsNotShown) {
+  Output output("shasta sum");
+  Progress progress(output, ProgressMode::never, false);
+  progress.set_total_partial(true);
+  progress.add_total(std::uint64_t{3} << 20);
+  EXPECT_EQ(progress.line(1.0, 80), "0 B  0 B/s");
+  progress.set_total_partial(false);
+  EXPECT_EQ(progress.line(1.0, 80), "0 B / 3.0 MiB (0%)  0 B/s");
+}
+
 }  // namespace
 }  // namespace shasta::cli

@@ -84,6 +84,11 @@ Progress::Progress(Output& output, ProgressMode mode, bool status_only) : output
   }
 }
 
+std::string Progress::line(double seconds, std::size_t width) const {
+  const std::uint64_t total = total_partial_.load(std::memory_order_relaxed) ? 0 : this->total();
+  return progress_line(done_.load(std::memory_order_relaxed), total, seconds, width);
+}
+
 void Progress::start() {
   if (wanted_ && !thread_.joinable()) thread_ = std::thread([this] { draw_loop(); });
 }
@@ -105,8 +110,7 @@ void Progress::draw_loop() {
   if (wake_.wait_for(lock, delay_, [this] { return stopping_; })) return;
   for (;;) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - begin;
-    output_.show_progress(progress_line(done_.load(std::memory_order_relaxed), total_, elapsed.count(),
-                                        terminal_width()));
+    output_.show_progress(line(elapsed.count(), terminal_width()));
     if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) return;
   }
 }

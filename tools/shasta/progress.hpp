@@ -26,12 +26,18 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   bool wanted() const { return wanted_; }
-  // Saturating: two sparse files of 8 EiB must not wrap round to a small total.
+  // The sizes of the files to hash, added as they become known (saturating: two sparse files of
+  // 8 EiB must not wrap round to a small total). While the total is partial (--check lines still
+  // being read) the line shows neither a total nor the time left.
   void add_total(std::uint64_t bytes) {
     constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-    total_ = bytes > kMax - total_ ? kMax : total_ + bytes;
+    const std::uint64_t total = total_.load(std::memory_order_relaxed);  // one writer: this thread
+    total_.store(bytes > kMax - total ? kMax : total + bytes, std::memory_order_relaxed);
   }
-  std::uint64_t total() const { return total_; }
+  void set_total_partial(bool partial) { total_partial_.store(partial, std::memory_order_relaxed); }
+  std::uint64_t total() const { return total_.load(std::memory_order_relaxed); }
+  // The line the display shows after `seconds` of work, in `width` columns.
+  std::string line(double seconds, std::size_t width) const;
   void start();
   void stop();
   // Where readers add the bytes they hash; nullptr when no display is wanted.
@@ -43,7 +49,8 @@ class Progress {
   Output& output_;
   bool wanted_ = false;
   std::chrono::milliseconds delay_{1000};  // before the first drawing
-  std::uint64_t total_ = 0;
+  std::atomic<std::uint64_t> total_{0};
+  std::atomic<bool> total_partial_{false};
   std::atomic<std::uint64_t> done_{0};
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -48,7 +48,11 @@ class SumRun {
 
   int run() {
     if (progress_.wanted()) {
-      for (const std::string& name : options_.operands) progress_.add_total(regular_file_size(name).value_or(0));
+      // The files to hash: the operands, or the files that --check lines name, added as they are read.
+      if (options_.check)
+        progress_.set_total_partial(true);
+      else
+        for (const std::string& name : options_.operands) progress_.add_total(regular_file_size(name).value_or(0));
       progress_.start();
     }
     for (const std::string& operand : options_.operands) {
@@ -57,6 +61,7 @@ class SumRun {
       else
         print_digest(operand);
     }
+    progress_.set_total_partial(false);
     scheduler_.drain();
     progress_.stop();
     if (read_stdin_ && standard_input_was_closed()) {  // GNU's fclose(stdin) fails at exit
@@ -143,6 +148,7 @@ class SumRun {
         continue;
       }
       tally->any_proper_line = true;
+      if (progress_.wanted()) progress_.add_total(regular_file_size(parsed->name).value_or(0));
       check_line(std::move(*parsed), tally);
     }
     std::free(buffer);

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The progress line of `shasta sum` (--progress) knows the total of what it is to hash.
+
+Usage: progress_test.py SHASTA
+
+Hashing the files named as operands, the total is their sizes; checking (-c), it is the sizes of
+the files the check file's lines name (not the check file's own size, which the display once took,
+so that a run showed a tiny total and then none). Each run lists a FIFO after a regular file: its
+reader blocks until this test writes to it, so the test can wait for the line that names the total
+instead of racing the 100 ms redraws. Also: --no-progress and a stderr that is not a terminal show
+nothing, and the line is cleared before the results are printed.
+"""
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+
+failures = []
+
+
+def check(ok: bool, what: str) -> None:
+    if not ok:
+        failures.append(what)
+
+
+def run_with_fifo(argv: list, fifo: str, fifo_data: bytes, wanted: str, cwd: str):
+    """Runs argv; waits (up to 60 s) for `wanted` in its stderr, then feeds the FIFO. Returns
+    (returncode, stdout, stderr, whether `wanted` was seen before the FIFO was fed)."""
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = bytearray()
+    seen = threading.Event()
+
+    def read_stderr():
+        while chunk := os.read(proc.stderr.fileno(), 4096):
+            err.extend(chunk)
+            if wanted.encode() in err:
+                seen.set()
+
+    reader = threading.Thread(target=read_stderr)
+    reader.start()
+    was_seen = seen.wait(60)
+    with open(os.path.join(cwd, fifo), 'wb') as f:  # unblocks the reader either way
+        f.write(fifo_data)
+    out = proc.stdout.read()
+    proc.wait(60)
+    reader.join(10)
+    return proc.returncode, out.decode(), err.decode(errors='replace'), was_seen
+
+
+def main() -> int:
+    shasta = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory() as d:
+        big = os.urandom(3 << 20)  # 3.0 MiB
+        with open(os.path.join(d, 'big'), 'wb') as f:
+            f.write(big)
+        os.mkfifo(os.path.join(d, 'fifo'))
+        fifo_data = b'through the fifo\n'
+        sums = (f'{hashlib.sha256(big).hexdigest()}  big\n'
+                f'{hashlib.sha256(fifo_data).hexdigest()}  fifo\n')
+        with open(os.path.join(d, 'list.sum'), 'w') as f:
+            f.write(sums)
+
+        # Operands: the total is known from the start (the FIFO counts nothing).
+        rc, out, err, seen = run_with_fifo([shasta, 'sum', '--progress', '-j2', 'big', 'fifo'], 'fifo',
+                                           fifo_data, '/ 3.0 MiB', d)
+        check(rc == 0 and out == sums, f'sum: rc {rc}, stdout {out!r}')
+        check(seen, f'sum: no progress line with the total "/ 3.0 MiB" while the FIFO blocked: {err!r}')
+
+        # --check: the total is the listed files' (3 MiB), once the check file is read.
+        size = os.path.getsize(os.path.join(d, 'list.sum'))
+        rc, out, err, seen = run_with_fifo([shasta, 'sum', '--progress', '-j2', '-c', 'list.sum'], 'fifo',
+                                           fifo_data, '/ 3.0 MiB', d)
+        check(rc == 0 and out == 'big: OK\nfifo: OK\n', f'-c: rc {rc}, stdout {out!r}')
+        check(seen, f'-c: no progress line with the listed files\' total "/ 3.0 MiB": {err!r}')
+        check(f'/ {size} B' not in err, f'-c: the check file\'s own size {size} B shown as the total: {err!r}')
+        # A drawing is "\r LINE ESC[K"; at the end the line is cleared away ("\r ESC[K").
+        check(err.endswith('\r\x1b[K'), f'-c: the line not cleared at the end: {err[-80:]!r}')
+
+        # Not a terminal, or --no-progress: nothing at all on stderr.
+        for argv in ([shasta, 'sum', '-j2', '-c', 'list.sum'],
+                     [shasta, 'sum', '-j2', '--progress', '--no-progress', '-c', 'list.sum']):
+            def feed():  # opening the FIFO waits for the reader
+                with open(os.path.join(d, 'fifo'), 'wb') as f:
+                    f.write(fifo_data)
+            threading.Thread(target=feed, daemon=True).start()
+            done = subprocess.run(argv, cwd=d, capture_output=True, timeout=60)
+            check(done.returncode == 0 and done.stderr == b'',
+                  f'{argv[2:]}: rc {done.returncode}, stderr {done.stderr!r}')
+
+    if failures:
+        print('\n'.join(failures))
+        return 1
+    print('progress: totals of operands and of --check lines shown; nothing without a terminal')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
