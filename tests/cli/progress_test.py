@@ -25,9 +25,9 @@ def check(ok: bool, what: str) -> None:
         failures.append(what)
 
 
-def run_with_fifo(argv: list, fifo: str, fifo_data: bytes, wanted: str, cwd: str):
-    """Runs argv; waits (up to 60 s) for `wanted` in its stderr, then feeds the FIFO. Returns
-    (returncode, stdout, stderr, whether `wanted` was seen before the FIFO was fed)."""
+def run_with_fifo(argv: list, fifo: str, fifo_data: bytes, wanted, cwd: str):
+    """Runs argv; waits (up to 60 s) for `wanted` in its stderr (None: no wait), then feeds the
+    FIFO. Returns (returncode, stdout, stderr, whether `wanted` was seen before the FIFO was fed)."""
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     err = bytearray()
     seen = threading.Event()
@@ -35,12 +35,12 @@ def run_with_fifo(argv: list, fifo: str, fifo_data: bytes, wanted: str, cwd: str
     def read_stderr():
         while chunk := os.read(proc.stderr.fileno(), 4096):
             err.extend(chunk)
-            if wanted.encode() in err:
+            if wanted is not None and wanted.encode() in err:
                 seen.set()
 
     reader = threading.Thread(target=read_stderr)
     reader.start()
-    was_seen = seen.wait(60)
+    was_seen = wanted is not None and seen.wait(60)
     with open(os.path.join(cwd, fifo), 'wb') as f:  # unblocks the reader either way
         f.write(fifo_data)
     out = proc.stdout.read()
@@ -81,13 +81,8 @@ def main() -> int:
         # Not a terminal, or --no-progress: nothing at all on stderr.
         for argv in ([shasta, 'sum', '-j2', '-c', 'list.sum'],
                      [shasta, 'sum', '-j2', '--progress', '--no-progress', '-c', 'list.sum']):
-            def feed():  # opening the FIFO waits for the reader
-                with open(os.path.join(d, 'fifo'), 'wb') as f:
-                    f.write(fifo_data)
-            threading.Thread(target=feed, daemon=True).start()
-            done = subprocess.run(argv, cwd=d, capture_output=True, timeout=60)
-            check(done.returncode == 0 and done.stderr == b'',
-                  f'{argv[2:]}: rc {done.returncode}, stderr {done.stderr!r}')
+            rc, _, err, _ = run_with_fifo(argv, 'fifo', fifo_data, None, d)
+            check(rc == 0 and err == '', f'{argv[2:]}: rc {rc}, stderr {err!r}')
 
     if failures:
         print('\n'.join(failures))
