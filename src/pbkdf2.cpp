@@ -196,6 +196,8 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
     index += static_cast<std::uint32_t>(blocks);
     done += bytes;
   }
+  // The kernels' frames below: W+K of the last U values and inner digests, on every lane.
+  detail::wipe_lane_stack_below();
   return Error::ok;
 }
 

@@ -30,4 +30,9 @@ void secure_wipe_out_of_line(void* p, std::size_t size) noexcept {
   secure_wipe(area, sizeof area);
 }
 
+[[gnu::noinline]] void wipe_lane_stack_below() noexcept {
+  unsigned char area[kLaneStackBurn];
+  secure_wipe(area, sizeof area);
+}
+
 }  // namespace shasta::detail

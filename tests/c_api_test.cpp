@@ -126,6 +126,36 @@ TEST(CApi, FromHex) {
   EXPECT_EQ(shasta_from_hex(nullptr, 8, out, 4), SHASTA_E_NULL);
   EXPECT_EQ(shasta_from_hex("00ff7ac9", 8, nullptr, 4), SHASTA_E_NULL);
   EXPECT_STREQ(shasta_strerror(SHASTA_E_INVALID_HEX), "not hex: a non-hex digit, or not two digits a byte");
+  // 2 * out_len wraps for this out_len (2^63 on 64 bits): refused, never read past hex_len
+  const std::size_t wraps = std::size_t{1} << (8 * sizeof(std::size_t) - 1);
+  EXPECT_EQ(shasta_from_hex("00", 0, out, wraps), SHASTA_E_INVALID_HEX);
+  EXPECT_EQ(shasta_from_hex("00", 1, out, wraps + 1), SHASTA_E_INVALID_HEX);
+}
+
+// Every byte value as either digit: accepted exactly where it is a hex digit of either case, with
+// its value (the decoding is arithmetic on the character, without a branch or table to check by eye).
+TEST(CApi, FromHexEveryCharacter) {
+  const auto value_of = [](int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (int c = 0; c < 256; ++c) {
+    SCOPED_TRACE("character " + std::to_string(c));
+    const int v = value_of(c);
+    for (int first = 0; first < 2; ++first) {
+      const char text[2] = {static_cast<char>(first ? c : '7'), static_cast<char>(first ? '7' : c)};
+      unsigned char out = 0;
+      const int rc = shasta_from_hex(text, 2, &out, 1);
+      if (v < 0) {
+        EXPECT_EQ(rc, SHASTA_E_INVALID_HEX);
+      } else {
+        EXPECT_EQ(rc, SHASTA_OK);
+        EXPECT_EQ(out, first ? v << 4 | 7 : 0x70 | v);
+      }
+    }
+  }
 }
 
 // The library reports the version of its headers (one build), in the macros' forms, and CMake's

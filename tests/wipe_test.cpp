@@ -105,6 +105,52 @@ void add_needles(std::vector<Needle>& out, const std::string& what, const Bytes&
   out.push_back({what + " (as words)", Bytes(swapped.data() + f, swapped.data() + f + 16)});
 }
 
+// A block's first message words plus their round constants (FIPS 180-4 section 4.2), in native
+// order: what a kernel that keeps W+K in memory writes first for the block (the rorx kernels' wk
+// array, SHA-NI's message plus K). The block's own words are add_needles' "as words" needle; these
+// are the same secret under a known addend.
+template <class H>
+void add_schedule_needles(std::vector<Needle>& out, const std::string& what, const Bytes& block) {
+  using Word = typename H::Word;
+  constexpr std::uint64_t kFirstK[4] = {0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f,
+                                        0xe9b5dba58189dbbc};
+  constexpr std::size_t kWords = 16 / sizeof(Word);
+  Bytes window(16);
+  for (std::size_t t = 0; t < kWords; ++t) {
+    Word w = 0;
+    for (std::size_t i = 0; i < sizeof(Word); ++i) w = static_cast<Word>(w << 8 | block[t * sizeof(Word) + i]);
+    // SHA-256's constants are the top 32 bits of SHA-512's first four
+    const Word k = static_cast<Word>(sizeof(Word) == 8 ? kFirstK[t] : kFirstK[t] >> 32);
+    const Word wk = static_cast<Word>(w + k);
+    std::memcpy(window.data() + t * sizeof(Word), &wk, sizeof(Word));
+  }
+  out.push_back({what + " (W+K)", window});
+}
+
+// The same secret in a lane kernel's layout: word t of consecutive lanes side by side, raw and
+// plus K[t], where lane l hashes lanes[l] (the first 16 bytes of each vector of words). The
+// blocks' own windows cannot match there: a lane vector holds one word of each message.
+template <class H>
+void add_lane_needles(std::vector<Needle>& out, const std::string& what, const std::vector<Bytes>& lanes) {
+  using Word = typename H::Word;
+  constexpr std::uint64_t kFirstK[4] = {0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f,
+                                        0xe9b5dba58189dbbc};
+  constexpr std::size_t kLanes = 16 / sizeof(Word);
+  if (lanes.size() < kLanes) return;
+  for (std::size_t t = 0; t < 4; ++t) {
+    Bytes raw(16), plus_k(16);
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      Word w = 0;
+      for (std::size_t i = 0; i < sizeof(Word); ++i) w = static_cast<Word>(w << 8 | lanes[l][t * sizeof(Word) + i]);
+      const Word wk = static_cast<Word>(w + static_cast<Word>(sizeof(Word) == 8 ? kFirstK[t] : kFirstK[t] >> 32));
+      std::memcpy(raw.data() + l * sizeof(Word), &w, sizeof(Word));
+      std::memcpy(plus_k.data() + l * sizeof(Word), &wk, sizeof(Word));
+    }
+    out.push_back({what + " word " + std::to_string(t) + " in lanes", raw});
+    out.push_back({what + " word " + std::to_string(t) + " in lanes (W+K)", plus_k});
+  }
+}
+
 Bytes random_bytes(std::size_t n, std::uint32_t seed) {
   std::mt19937 rng(seed);
   Bytes b(n);
@@ -140,6 +186,8 @@ template <class H>
 void add_hmac_needles(std::vector<Needle>& needles, Bytes key, const Bytes& msg) {
   constexpr std::size_t kWord = sizeof(typename H::Word);
   if (key.size() > H::block_size) {
+    // what follows the key's first block: the part a hasher's buffer holds until it is finalized
+    add_needles(needles, "the long key's tail", key, kWord, H::block_size);
     key = ossl_hash<H>(key);
     add_needles(needles, "digest of the long key", key, kWord);
   }
@@ -149,7 +197,11 @@ void add_hmac_needles(std::vector<Needle>& needles, Bytes key, const Bytes& msg)
   for (auto& x : opad) x ^= 0x5c;
   add_needles(needles, "K ^ ipad", ipad, kWord);
   add_needles(needles, "K ^ opad", opad, kWord);
-  add_needles(needles, "inner digest", ossl_hash<H>(cat(ipad, msg)), kWord);
+  add_schedule_needles<H>(needles, "K ^ ipad", ipad);
+  add_schedule_needles<H>(needles, "K ^ opad", opad);
+  const Bytes inner = ossl_hash<H>(cat(ipad, msg));
+  add_needles(needles, "inner digest", inner, kWord);
+  add_schedule_needles<H>(needles, "inner digest", inner);  // the first words of the outer hash's last block
 }
 
 template <class H>
@@ -203,6 +255,18 @@ TYPED_TEST(Wipe, HmacLeavesNoPadsOrDigests) {
     // the message's tail, which the padding's scratch block holds (a secret message)
     add_needles(needles, "message tail", Bytes(c.msg.end() - 24, c.msg.end()), kWord);
     const Bytes tag = ossl_hmac<H>(c.key, c.msg);
+
+    // A key prepared and nothing else: its pads' schedule must not outlive the constructor.
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             const HmacKey<H> key(m.key);
+                             m.tag.assign(HmacKey<H>::export_size, 0);
+                             m.e = key.export_to(m.tag);
+                           },
+                           &c, needles),
+                       "HmacKey");
+    EXPECT_EQ(c.e, Error::ok);
 
     this->expect_clean(left_on_stack(
                            [](void* p) {
@@ -272,9 +336,12 @@ void add_expand_needles(std::vector<Needle>& needles, const Bytes& prk, const By
     Bytes key(prk);
     key.resize(H::block_size, 0);
     for (auto& x : key) x ^= 0x36;
-    add_needles(needles, "inner digest of T(" + std::to_string(i) + ")", ossl_hash<H>(cat(key, m)), kWord);
+    const Bytes inner = ossl_hash<H>(cat(key, m));
+    add_needles(needles, "inner digest of T(" + std::to_string(i) + ")", inner, kWord);
+    add_schedule_needles<H>(needles, "inner digest of T(" + std::to_string(i) + ")", inner);
     t = ossl_hmac<H>(prk, m);
     add_needles(needles, "T(" + std::to_string(i) + ")", t, kWord);
+    add_schedule_needles<H>(needles, "T(" + std::to_string(i) + ")", t);  // the next block begins with it
   }
 }
 
@@ -344,13 +411,14 @@ TYPED_TEST(Wipe, HkdfLeavesNoBlocksOrPrk) {
   EXPECT_EQ(c.rc, SHASTA_OK);
 }
 
-// PBKDF2: every U_j and T_i (bytes and native words), on one block, on lanes (the whole output at
-// once), and with a last block cut short.
+// PBKDF2: every U_j and T_i (bytes and native words, and as the lane kernels lay them out), on one
+// block, on lanes (the whole output at once, 16 blocks filling AVX-512's SHA-256 lanes), and with
+// a last block cut short.
 TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
   using H = TypeParam;
   constexpr std::size_t kWord = sizeof(typename H::Word);
   constexpr std::uint64_t kIterations = 3;
-  for (std::size_t blocks : {std::size_t{1}, std::size_t{2}, std::size_t{8}}) {
+  for (std::size_t blocks : {std::size_t{1}, std::size_t{2}, std::size_t{8}, std::size_t{16}}) {
     SCOPED_TRACE(std::to_string(blocks) + " output blocks");
     KdfCall<H> c{random_bytes(24, 10), random_bytes(16, 11), {}, {}};
     const std::size_t out_len = blocks * H::digest_size - (blocks > 1 ? 7 : 0);
@@ -362,21 +430,32 @@ TYPED_TEST(Wipe, Pbkdf2LeavesNoUOrSums) {
     // Every secret as bytes and as native-order words: SHA-NI's own PBKDF2 loop (blocks run one at
     // a time) keeps the inner digests and T in xmm registers that the compiler spills to the
     // kernel's frame, which its caller wipes (wipe_stack_below, shasta/detail/wipe.hpp).
-    const auto add = [&](const std::string& what, const Bytes& secret) { add_needles(needles, what, secret, kWord); };
+    const auto add = [&](const std::string& what, const Bytes& secret) {
+      add_needles(needles, what, secret, kWord);
+      add_schedule_needles<H>(needles, what, secret);
+    };
+    // in_lanes[j]: what every block's lane hashes in iteration j (even j: U, odd j: inner digest)
+    std::vector<std::vector<Bytes>> in_lanes(2 * kIterations);
     for (std::uint32_t i = 1; i <= blocks; ++i) {
       Bytes u = ossl_hmac<H>(c.a, cat(c.b, Bytes{static_cast<std::uint8_t>(i >> 24), static_cast<std::uint8_t>(i >> 16),
                                                  static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i)}));
       Bytes t = u;
       for (std::uint64_t j = 1; j <= kIterations; ++j) {
-        add_needles(needles, std::string("U").append(std::to_string(j)).append(" of T").append(std::to_string(i)), u,
-                    kWord);
+        add(std::string("U").append(std::to_string(j)).append(" of T").append(std::to_string(i)), u);
+        in_lanes[2 * (j - 1)].push_back(u);
         if (j == kIterations) break;
         // the inner digest of U(j+1): the block that the outer hash of iteration j+1 reads
-        add("inner digest of U" + std::to_string(j + 1) + " of T" + std::to_string(i), ossl_hash<H>(cat(ipad, u)));
+        const Bytes inner = ossl_hash<H>(cat(ipad, u));
+        add("inner digest of U" + std::to_string(j + 1) + " of T" + std::to_string(i), inner);
+        in_lanes[2 * (j - 1) + 1].push_back(inner);
         u = ossl_hmac<H>(c.a, u);
         for (std::size_t b = 0; b < t.size(); ++b) t[b] ^= u[b];
       }
       add(std::string("T").append(std::to_string(i)), t);
+    }
+    for (std::size_t j = 0; j < in_lanes.size(); ++j) {
+      add_lane_needles<H>(needles, (j % 2 == 0 ? "U" : "inner digest of U") + std::to_string(j / 2 + 1 + j % 2),
+                          in_lanes[j]);
     }
     c.out.assign(out_len, 0);
     this->expect_clean(left_on_stack(

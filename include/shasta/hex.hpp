@@ -26,25 +26,35 @@ constexpr std::string to_hex(std::span<const std::uint8_t> bytes) {
 }
 
 namespace detail {
-constexpr int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+// hex_value is the digit's value, or -1. Without a branch or a table on the character: keys are
+// given in hex (shasta hmac --key-hex, the C API), and their digits must not steer the code.
+// in_range is all ones where lo <= x <= hi (either difference negative sets the sign bit otherwise).
+constexpr int in_range(int x, int lo, int hi) noexcept {
+  return ~(((x - lo) | (hi - x)) >> 31);
+}
+constexpr int hex_value(char ch) noexcept {
+  const int c = static_cast<unsigned char>(ch);
+  const int lower = c | 0x20;  // 'A'-'F' to 'a'-'f'; nothing else lands in 'a'-'f'
+  const int digit = in_range(c, '0', '9');
+  const int letter = in_range(lower, 'a', 'f');
+  const int valid = digit | letter;
+  return ((digit & (c - '0')) | (letter & (lower - 'a' + 10)) | ~valid);
 }
 }  // namespace detail
 
 // from_hex decodes `hex` into exactly `out.size()` bytes. Error::invalid_hex when `hex` is not
-// 2 * out.size() hex digits; `out` is then left unspecified.
+// 2 * out.size() hex digits; `out` is then left unspecified. Every digit is read either way: where
+// a bad one is does not show in the time taken.
 constexpr Error from_hex(std::string_view hex, std::span<std::uint8_t> out) noexcept {
-  if (hex.size() != 2 * out.size()) return Error::invalid_hex;
+  if (hex.size() % 2 != 0 || hex.size() / 2 != out.size()) return Error::invalid_hex;  // 2 * size can wrap
+  int bad = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int hi = detail::hex_value(hex[2 * i]);
     const int lo = detail::hex_value(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return Error::invalid_hex;
-    out[i] = static_cast<std::uint8_t>(hi << 4 | lo);
+    bad |= hi | lo;  // negative once any digit was not one
+    out[i] = static_cast<std::uint8_t>(hi << 4 | (lo & 15));
   }
-  return Error::ok;
+  return bad < 0 ? Error::invalid_hex : Error::ok;
 }
 
 // from_hex<N> decodes exactly N bytes, e.g. a digest: `from_hex<32>("ba7816bf...")`.

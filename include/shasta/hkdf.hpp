@@ -99,6 +99,7 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
       std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(okm.size()), okm.begin());
       wipe_object(t);
       wipe_object(inner);
+      wipe_kernel_stack<H>();
       return Error::ok;
     }
   }
@@ -136,13 +137,15 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
   }
   wipe_object(t);
   secure_wipe(message.data(), kHashLen);
+  wipe_kernel_stack<H>();  // the W+K of T(i-1) and of the last inner digest, on the stack below
   return Error::ok;
 }
 
 }  // namespace detail
 
 // hkdf_expand fills `okm` with HKDF-Expand(PRK, info, okm.size()). Refused: Error::output_too_long
-// over 255 x HashLen bytes.
+// over 255 x HashLen bytes. `okm` may overlap the PRK but not `info` (nor, for the TLS 1.3 calls
+// below, the label or context): those are read again for each block, after earlier ones are written.
 template <class H>
 Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
   return detail::hkdf_expand_info(prk, detail::InfoBytes{info}, okm);

@@ -18,7 +18,8 @@ namespace shasta {
 
 // pbkdf2_hmac fills `out` with PBKDF2-HMAC-H(password, salt, iterations). Refused, with nothing
 // written: zero iterations (Error::zero_iterations), an empty output (Error::output_too_small), an
-// output over (2^32 - 1) x HashLen bytes (Error::output_too_long).
+// output over (2^32 - 1) x HashLen bytes (Error::output_too_long). `out` may overlap the password
+// but not the salt, which is read again for each output block.
 //
 // The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams; AVX2:
 // 8 SHA-256 or 5 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they

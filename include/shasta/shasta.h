@@ -96,7 +96,10 @@ int shasta_hmac_final(shasta_hmac_ctx *ctx, unsigned char *out, size_t out_len);
 void shasta_hmac_free(shasta_hmac_ctx *ctx);
 
 /* HKDF (RFC 5869). Extract writes digest_size bytes (prk_len >= digest_size); Expand refuses
- * okm_len over 255 x digest_size and a PRK shorter than digest_size. Refusals write nothing. */
+ * okm_len over 255 x digest_size and a PRK shorter than digest_size. Refusals write nothing.
+ * An output may be the secret's own buffer (prk, secret, password: read in full before the first
+ * byte is written), but must not overlap info, a label, a context or a salt: those are read again
+ * for each output block, after earlier blocks were written. */
 int shasta_hkdf_extract(shasta_alg alg, const void *salt, size_t salt_len, const void *ikm, size_t ikm_len,
                         unsigned char *prk, size_t prk_len);
 int shasta_hkdf_expand(shasta_alg alg, const void *prk, size_t prk_len, const void *info, size_t info_len,

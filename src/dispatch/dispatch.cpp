@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dispatch.hpp"
+#include "shasta/detail/wipe.hpp"
 #include "shasta/kernels.hpp"
 
 namespace shasta::detail {
@@ -19,8 +20,8 @@ void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* bl
 
 namespace {
 
-constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr};
-constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr};
+constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr, kStackBurn};
+constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr, kStackBurn};
 
 constexpr const char* kGenericVariable = "SHASTA_KERNEL";
 
@@ -95,7 +96,7 @@ template <class Word>
 const Selection<Word>& best_selection(const FamilyTable<Word>& table) noexcept {
   static const Selection<Word> best = [&table] {
     const Decision<Word>& d = best_decision(table);
-    return Selection<Word>{d.row->compress, d.row, d.lanes};
+    return Selection<Word>{d.row->compress, d.row, d.lanes, d.row->stack_burn};
   }();
   return best;
 }

@@ -7,6 +7,7 @@
 
 #include "../kernels/kernel_abi.hpp"
 #include "kernel_table.hpp"
+#include "shasta/detail/wipe.hpp"
 
 namespace shasta::detail {
 namespace {
@@ -22,6 +23,18 @@ namespace k = kernels;
 
 // AMD's family of Zen 5 (CpuFeatures::family): the lane rankings below take it and later ones.
 [[maybe_unused]] constexpr unsigned kAmdZen5 = 0x1a;
+
+// stack_burn (KernelRow): how deep below its caller a kernel call leaves a block's schedule; the
+// least that tests/wipe_test.cpp passes with on GCC 12 (x86-64), then room. The rorx rounds keep
+// W+K of two blocks in their frame (512 bytes for SHA-256, 1,280 for SHA-512): 768 and 1,536 bytes
+// pass. SHA-NI's rounds keep theirs in registers: 0 passes, and 0 spares every MAC the burn (a
+// call with a 2 KiB frame, 15-30 ns of a 100-200 ns TLS 1.3 expand_label on the Zen 5); a
+// compiler that spilled them would fail that test. ARMv8 is not measured on hardware: all of
+// kStackBurn.
+[[maybe_unused]] constexpr std::size_t kBurnShani = 0;
+[[maybe_unused]] constexpr std::size_t kBurnRorx256 = 1024;
+[[maybe_unused]] constexpr std::size_t kBurnRorx512 = kStackBurn;
+[[maybe_unused]] constexpr std::size_t kBurnArmv8 = kStackBurn;
 
 // Each kernel's parts, present or null as the build compiled them; then the rows, one line each.
 // min_busy (cost of a lane call in single-stream blocks, 4 KiB in cache): SHA-NI x4 1.8x one stream
@@ -79,18 +92,18 @@ constexpr LanesFn<W32> kArmv8Pair256 = k::armv8::sha256_compress_x2;
 
 constexpr KernelRow<W32> kSha256Rows[] = {
 #ifdef SHASTA_HAVE_SHANI
-    {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2},
+    {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2, kBurnShani},
 #endif
 #if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX512_SHA256)
-    {"avx512", kAvx512, k::avx512::sha256_compress, &kAvx512X16Wide, nullptr, nullptr},
+    {"avx512", kAvx512, k::avx512::sha256_compress, &kAvx512X16Wide, nullptr, nullptr, kBurnRorx256},
 #endif
 #ifdef SHASTA_HAVE_AVX2
-    {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr},
+    {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr, kBurnRorx256},
 #endif
 #ifdef SHASTA_HAVE_ARMV8
-    {"armv8", kArmSha2, k::armv8::sha256_compress, kArmv8Lanes256, kArmv8Pair256, nullptr},
+    {"armv8", kArmSha2, k::armv8::sha256_compress, kArmv8Lanes256, kArmv8Pair256, nullptr, kBurnArmv8},
 #endif
-    {"portable", {}, k::portable::sha256_compress, nullptr, nullptr, nullptr},
+    {"portable", {}, k::portable::sha256_compress, nullptr, nullptr, nullptr, 0},
 };
 
 // The best choice's SHA-256 lanes, per CPU (each row: the measurements behind it, in cache):
@@ -156,15 +169,15 @@ constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
 // about twice the single-stream kernel's two blocks.
 constexpr KernelRow<W64> kSha512Rows[] = {
 #if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX512_SHA512)
-    {"avx512", kAvx512, k::avx512::sha512_compress, &kAvx512X8Wide, nullptr, nullptr},
+    {"avx512", kAvx512, k::avx512::sha512_compress, &kAvx512X8Wide, nullptr, nullptr, kBurnRorx512},
 #endif
 #ifdef SHASTA_HAVE_AVX2
-    {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr},
+    {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr, kBurnRorx512},
 #endif
 #ifdef SHASTA_HAVE_ARMV8_SHA512
-    {"armv8", kArmSha512, k::armv8::sha512_compress, kArmv8Lanes512, kArmv8Pair512, nullptr},
+    {"armv8", kArmSha512, k::armv8::sha512_compress, kArmv8Lanes512, kArmv8Pair512, nullptr, kBurnArmv8},
 #endif
-    {"portable", {}, k::portable::sha512_compress, nullptr, nullptr, nullptr},
+    {"portable", {}, k::portable::sha512_compress, nullptr, nullptr, nullptr, 0},
 };
 
 // The best choice's SHA-512 lanes: the AVX-512 x8 lanes wherever the CPU has them, with the 16-lane
@@ -190,7 +203,7 @@ constexpr std::span<const LaneRanking<W64>> kSha512LaneRankings = {};
 template <class Word, std::size_t N>
 constexpr std::array<Selection<Word>, N> own_selections(const KernelRow<Word> (&rows)[N]) noexcept {
   std::array<Selection<Word>, N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = {rows[i].compress, &rows[i], rows[i].lanes};
+  for (std::size_t i = 0; i < N; ++i) out[i] = {rows[i].compress, &rows[i], rows[i].lanes, rows[i].stack_burn};
   return out;
 }
 

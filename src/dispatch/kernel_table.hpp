@@ -52,6 +52,11 @@ struct KernelRow {
   const LaneRow<Word>* lanes;  // nullptr: none (the many-message engine hashes one by one)
   LanesFn<Word> pair;          // two lanes a block each (HMAC's pads); nullptr: two compress calls
   Pbkdf2LoopFn<Word> pbkdf2;   // nullptr: PBKDF2 iterates on `compress`
+  // How far below its caller a `compress` or `pair` call may leave the block's W+K (or a spill of
+  // it), which gives back a secret block (HMAC's pads): the bytes wipe_kernel_stack_below clears
+  // after a secret one. 0: the kernel wipes its own frame (portable). Measured by tests/wipe_test.cpp
+  // on GCC 12 and Clang 14, then given room.
+  std::size_t stack_burn;
 };
 
 // LaneRanking: which lane kernel the best choice takes on one vendor's CPUs from a family on, best

@@ -24,6 +24,7 @@ struct Selection {
   CompressFn<Word> compress;
   const KernelRow<Word>* row;   // nullptr only in the resolver
   const LaneRow<Word>* lanes;   // nullptr: no lane kernel
+  std::size_t stack_burn;       // the row's (kernel_table.hpp), here so that HMAC reads it inline
 };
 
 extern std::atomic<const Selection<std::uint32_t>*> g_sha256_selection;

@@ -1,9 +1,12 @@
 // lanes.hpp: the many-message (lane) kernel that goes with each family's active kernel.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+
+#include "compress.hpp"
 
 namespace shasta::detail {
 
@@ -53,5 +56,19 @@ void compress_pair(std::uint32_t* state_a, const std::uint8_t* block_a, std::uin
                    const std::uint8_t* block_b) noexcept;
 void compress_pair(std::uint64_t* state_a, const std::uint8_t* block_a, std::uint64_t* state_b,
                    const std::uint8_t* block_b) noexcept;
+
+// wipe_nearest_stack_below zeroes the `n` bytes of stack nearest below its caller (n at most
+// kStackBurn), where the kernels just called had their frames.
+void wipe_nearest_stack_below(std::size_t n) noexcept;
+
+// wipe_kernel_stack_below zeroes the stack below its caller as deep as the family's active kernel
+// may have left a block's schedule there (its row's stack_burn): HMAC calls it once a secret block
+// (a pad, an inner digest, HKDF's T) has been compressed. Read inline and sized per kernel because
+// it sits on every MAC's path and the fast rows leave little or nothing.
+template <class Word>
+inline void wipe_kernel_stack_below(const Word* tag) noexcept {
+  const std::size_t burn = selection_slot(tag).load(std::memory_order_acquire)->stack_burn;
+  if (burn != 0) wipe_nearest_stack_below(burn);
+}
 
 }  // namespace shasta::detail

@@ -31,6 +31,12 @@ inline void secure_wipe(void* p, std::size_t size) noexcept {
 inline constexpr std::size_t kStackBurn = 2048;
 void wipe_stack_below() noexcept;
 
+// wipe_lane_stack_below does the same to kLaneStackBurn bytes, for a caller of lane kernels: the
+// AVX-512 ones keep a pair of blocks' W+K for every lane in their frame (8 KiB for 16 SHA-256
+// lanes, 10 KiB for 8 SHA-512 lanes). PBKDF2 calls it once, after its last output block.
+inline constexpr std::size_t kLaneStackBurn = 32 * 1024;
+void wipe_lane_stack_below() noexcept;
+
 // wipe_object zeroes a trivially copyable object in place.
 template <class T>
 void wipe_object(T& object) noexcept {
