@@ -508,6 +508,8 @@ def test_pbkdf2_vectors() -> None:
             stdin, extra = b'', ['--password-file', write('pw-v', pw + b'\r\n')]
         else:            # --password-file with --keep-newline
             stdin, extra = b'', ['--password-file', write('pw-v', pw), '--keep-newline']
+        if not pw:
+            extra.append('--empty-password')
         expect_hex(area, f'{r["id"]} {r["hash"]} c={r["c"]}', args + extra, dk, stdin=stdin)
 
 
@@ -743,6 +745,9 @@ def test_hkdf_random(rng: random.Random, cases: int) -> None:
         else:
             secret = rand_bytes(rng, rand_len(rng, alg))
             how = rng.choice(['hex', 'file', 'stdin'])
+            if not secret:  # an empty IKM needs --empty-ikm, and an empty --ikm-hex value is refused
+                how = rng.choice(['file', 'stdin'])
+                args.append('--empty-ikm')
             if how == 'hex':
                 args += ['--ikm-hex', secret.hex()]
             elif how == 'file':
@@ -840,6 +845,8 @@ def test_pbkdf2_random(rng: random.Random, cases: int) -> None:
             stdin = raw
         if 0 in salt and salt_how == 'text':
             salt_how = 'hex'
+        if not password:
+            args.append('--empty-password')
         want = ref_pbkdf2(alg, password, salt, iterations, alg.size if length is None else length)
         expect_hex(area, f'#{c} {alg.py} pw {len(raw)} ({ending!r} keep={keep}) by {how}, salt {len(salt)} by '
                    f'{salt_how}, c={iterations}, L={length}', args, want, stdin)
@@ -943,6 +950,28 @@ def test_refusals() -> None:
     os.makedirs(os.path.join(WORK, 'adir'), exist_ok=True)
     expect_refusal(area, 'hmac --key-file DIRECTORY', ['hmac', '--key-file', 'adir', 'msg'], err_has=b'adir: Is a directory')
     expect_refusal(area, 'hkdf --ikm-file DIRECTORY', ['hkdf', '--ikm-file', 'adir'], err_has=b'adir: Is a directory')
+    # An empty IKM or password derives keys anyone can: refused unless --empty-ikm / --empty-password
+    # says it is meant; an empty value of a secret's option is refused outright, as hmac's is.
+    for alg in (ALGS['256'], ALGS['512']):
+        a = ['-a', alg.cli]
+        expect_refusal(area, f'hkdf {alg.py} --ikm-file of an empty file', ['hkdf', *a, '--ikm-file', 'empty-key'],
+                       err_has=b'empty')
+        expect_refusal(area, f'hkdf {alg.py} --ikm-file - with empty stdin', ['hkdf', *a, '--ikm-file', '-'])
+        expect_hex(area, f'hkdf {alg.py} --ikm-file of an empty file with --empty-ikm',
+                   ['hkdf', *a, '--ikm-file', 'empty-key', '--empty-ikm'],
+                   ref_expand(alg, ref_extract(alg, b'', b''), b'', alg.size))
+        expect_refusal(area, f'pbkdf2 {alg.py} empty stdin', ['pbkdf2', *a, '-i', '1', '--salt', 's'],
+                       err_has=b'empty')
+        expect_refusal(area, f'pbkdf2 {alg.py} a newline alone on stdin', ['pbkdf2', *a, '-i', '1', '--salt', 's'],
+                       stdin=b'\n')
+        expect_refusal(area, f'pbkdf2 {alg.py} --password-file of an empty file',
+                       ['pbkdf2', *a, '-i', '1', '--salt', 's', '--password-file', 'empty-key'])
+        expect_hex(area, f'pbkdf2 {alg.py} empty stdin with --empty-password',
+                   ['pbkdf2', *a, '-i', '2', '--salt', 's', '--empty-password'],
+                   ref_pbkdf2(alg, b'', b's', 2, alg.size))
+    for args in (['--ikm-file', ''], ['--ikm-file='], ['--ikm-hex', ''], ['--prk-file', ''], ['--prk-hex=']):
+        for extra in ([], ['--empty-ikm']):
+            expect_refusal(area, f'hkdf {" ".join(args + extra)!r} (an empty option value)', ['hkdf', *args, *extra])
     expect_refusal(area, 'pbkdf2 --password-file DIRECTORY', ['pbkdf2', '-i', '1', '--salt', 's', '--password-file',
                    'adir'], err_has=b'adir: Is a directory')
     expect_refusal(area, 'pbkdf2 --salt-file DIRECTORY', ['pbkdf2', '-i', '1', '--salt-file', 'adir'], stdin=b'pw',

@@ -8,14 +8,17 @@ the files the check file's lines name (not the check file's own size, which the 
 so that a run showed a tiny total and then none). Each run lists a FIFO after a regular file: its
 reader blocks until this test writes to it, so the test can wait for the line that names the total
 instead of racing the 100 ms redraws. Also: --no-progress and a stderr that is not a terminal show
-nothing, and the line is cleared before the results are printed.
+nothing, the line is cleared before the results are printed, and at an interactive shell the
+automatic line stays off while standard input is what is hashed (it drew over the typing).
 """
 import hashlib
 import os
+import select
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 failures = []
 
@@ -47,6 +50,41 @@ def run_with_fifo(argv: list, fifo: str, fifo_data: bytes, wanted, cwd: str):
     proc.wait(60)
     reader.join(10)
     return proc.returncode, out.decode(), err.decode(errors='replace'), was_seen
+
+
+def drawn_on_terminal(argv: list, cwd: str, fifo: str, fifo_data: bytes) -> bytes:
+    """Runs argv with standard input and standard error on one new terminal, as at an interactive
+    shell; after 1.6 s (the automatic line's 1 s delay and its first redraws) types a line and
+    Ctrl-D and feeds the FIFO. Returns what the terminal showed."""
+    master, slave = os.openpty()
+    env = dict(os.environ, TERM='xterm')
+    proc = subprocess.Popen(argv, cwd=cwd, stdin=slave, stderr=slave, stdout=subprocess.PIPE, env=env,
+                            start_new_session=True)
+    shown = bytearray()
+    try:
+        deadline = time.monotonic() + 1.6
+        while (left := deadline - time.monotonic()) > 0:
+            if select.select([master], [], [], left)[0]:
+                shown += os.read(master, 4096)
+        os.write(master, b'typed\n\x04')
+        with open(os.path.join(cwd, fifo), 'wb') as f:  # unblocks a reader of the FIFO
+            f.write(fifo_data)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(slave)
+        while select.select([master], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        os.close(master)
+    return bytes(shown)
 
 
 def main() -> int:
@@ -83,6 +121,13 @@ def main() -> int:
                      [shasta, 'sum', '-j2', '--progress', '--no-progress', '-c', 'list.sum']):
             rc, _, err, _ = run_with_fifo(argv, 'fifo', fifo_data, None, d)
             check(rc == 0 and err == '', f'{argv[2:]}: rc {rc}, stderr {err!r}')
+
+        # At an interactive shell: no automatic line while what is hashed is being typed ('-' on a
+        # terminal), where it drew over the typing; the same terminal does show it for a FIFO.
+        fifo_only = drawn_on_terminal([shasta, 'sum', 'fifo'], d, 'fifo', fifo_data)
+        check(b'\x1b[K' in fifo_only, f'a FIFO at a terminal: no automatic progress line: {fifo_only!r}')
+        typed = drawn_on_terminal([shasta, 'sum', '-', 'fifo'], d, 'fifo', fifo_data)
+        check(b'\x1b[K' not in typed, f'standard input at a terminal: a progress line drawn over the typing: {typed!r}')
 
     if failures:
         print('\n'.join(failures))

@@ -155,13 +155,13 @@ def echo_on(fd: int) -> bool:
     return bool(termios.tcgetattr(fd)[3] & termios.ECHO)
 
 
-def pbkdf2_at_terminal(name: str, finish) -> None:
+def pbkdf2_at_terminal(name: str, finish, extra: tuple[str, ...] = ()) -> None:
     """Runs pbkdf2 with its stdin and stderr on a new pseudo-terminal, waits for the prompt, checks
     that echo is off, then lets `finish(process, master)` end the read; returns what it checks."""
     if not wanted(name):
         return
     master, slave = os.openpty()
-    p = subprocess.Popen([SHASTA, 'pbkdf2', '-i', '1', '--salt', 's'], stdin=slave, stderr=slave,
+    p = subprocess.Popen([SHASTA, 'pbkdf2', '-i', '1', '--salt', 's', *extra], stdin=slave, stderr=slave,
                          stdout=subprocess.PIPE, cwd=WORK, env=ENV, start_new_session=True)
     try:
         prompt = read_until(master, b'Password: ', 3)
@@ -204,7 +204,16 @@ def signalled(sig):
 
 
 def end_of_file(p, master) -> str:
-    os.write(master, b'\x04')  # Ctrl-D at the start of a line: an empty password
+    os.write(master, b'\x04')  # Ctrl-D at the start of a line: an empty password, refused
+    try:
+        out, _ = p.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        return 'still reading after Ctrl-D'
+    return '' if p.returncode == 1 and out == b'' else f'exit {p.returncode}, stdout {out!r}, want exit 1 and nothing'
+
+
+def end_of_file_accepted(p, master) -> str:
+    os.write(master, b'\x04')  # the same, with --empty-password
     try:
         out, _ = p.communicate(timeout=5)
     except subprocess.TimeoutExpired:
@@ -218,7 +227,29 @@ def test_terminal_password() -> None:
     pbkdf2_at_terminal('tty: pbkdf2 interrupted (SIGINT)', signalled(signal.SIGINT))
     pbkdf2_at_terminal('tty: pbkdf2 terminated (SIGTERM)', signalled(signal.SIGTERM))
     pbkdf2_at_terminal('tty: pbkdf2 hung up (SIGHUP)', signalled(signal.SIGHUP))
-    pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D', end_of_file)
+    pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D (an empty password, refused)', end_of_file)
+    pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D with --empty-password', end_of_file_accepted, ('--empty-password',))
+    # hmac's key and hkdf's IKM are not asked for: a terminal there would show them as typed (the
+    # reads waited with echo on); refused before anything is read.
+    for args in (['hmac', '--key-file', '-', '/dev/null'], ['hkdf', '--ikm-file', '-'],
+                 ['hkdf', '--prk-file', '-']):
+        name = f'tty: {" ".join(args)} at a terminal is refused'
+        if not wanted(name):
+            continue
+        master, slave = os.openpty()
+        p = subprocess.Popen([SHASTA, *args], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=WORK,
+                             env=ENV, start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=5)
+            case(name, p.returncode == 1 and out == b'' and b'a terminal' in err,
+                 f'exit {p.returncode}, stdout {out!r}, stderr {err!r}')
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            case(name, False, 'waited for the secret to be typed')
+        finally:
+            os.close(master)
+            os.close(slave)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -31,10 +31,13 @@ constexpr const char* kUsage =
     "      --context-hex=HEX  its context (default empty)\n"
     "  -l, --length=N         output bytes (default HashLen; at most 255 x HashLen)\n"
     "      --extract          print the PRK and stop\n"
+    "      --empty-ikm        accept empty input keying material (refused otherwise: an\n"
+    "                         empty file or standard input derives keys anyone can)\n"
     "A FILE holds at most 1 MiB (1048576 bytes). Options that take a value are written in\n"
     "full, and no message shows a value.\n";
 
-enum : int { kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract, kHelp };
+enum : int { kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract, kEmptyIkm,
+             kHelp };
 
 constexpr option kOptions[] = {
     {"algorithm", required_argument, nullptr, 'a'}, {"ikm-file", required_argument, nullptr, kIkmFile},
@@ -43,7 +46,8 @@ constexpr option kOptions[] = {
     {"salt", required_argument, nullptr, kSalt},      {"info-hex", required_argument, nullptr, kInfoHex},
     {"info", required_argument, nullptr, kInfo},      {"tls13-label", required_argument, nullptr, kLabel},
     {"context-hex", required_argument, nullptr, kContext}, {"length", required_argument, nullptr, 'l'},
-    {"extract", no_argument, nullptr, kExtract},      {"help", no_argument, nullptr, kHelp},
+    {"extract", no_argument, nullptr, kExtract},      {"empty-ikm", no_argument, nullptr, kEmptyIkm},
+    {"help", no_argument, nullptr, kHelp},
     {nullptr, 0, nullptr, 0},
 };
 
@@ -54,6 +58,7 @@ struct HkdfRequest {
   bool tls13 = false;
   std::string label;
   bool extract_only = false;
+  bool empty_ikm_ok = false;
   std::optional<std::uint64_t> length;
 };
 
@@ -70,6 +75,9 @@ int derive(const HkdfRequest& request, Output& output) {
       !load_bytes(request.salt, "salt", salt, output) || !load_bytes(request.info, "info", info, output) ||
       !load_bytes(request.context, "context", context, output)) {
     return EXIT_FAILURE;
+  }
+  if (!request.secret_is_prk && secret.size() == 0 && !request.empty_ikm_ok) {
+    return output.usage_error("the IKM is empty (anyone can derive its keys): give --empty-ikm if that is meant");
   }
   return with_hasher_type(*request.algorithm, [&]<class H>() {
     const auto view = [](const Secret& s) { return ByteView(s.bytes().data(), s.size()); };
@@ -109,6 +117,9 @@ int hkdf_command(int argc, char** argv) {
   bool ok = true;
   optind = 0;
   for (int opt; (opt = getopt_keeping_values_secret(argc, argv, "a:l:", kOptions, output)) != -1;) {
+    // "--ikm-file $UNSET" must not become an empty secret (hmac refuses it the same way).
+    const bool secret_option = opt == kIkmFile || opt == kIkmHex || opt == kPrkFile || opt == kPrkHex;
+    if (secret_option && *optarg == '\0') return output.usage_error("the secret's option value is empty");
     switch (opt) {
       case 'a':
         request.algorithm = find_algorithm(optarg);
@@ -137,6 +148,7 @@ int hkdf_command(int argc, char** argv) {
         request.label = optarg;
         break;
       case kExtract: request.extract_only = true; break;
+      case kEmptyIkm: request.empty_ikm_ok = true; break;
       case 'l':
         request.length = parse_count(optarg, 1, 255 * 64);
         if (!request.length) return output.usage_error("invalid length '" + std::string(optarg) + "'");

@@ -27,17 +27,20 @@ constexpr const char* kUsage =
     "                           less one trailing newline (\\n or \\r\\n); at a terminal, one\n"
     "                           line typed after a prompt on stderr, with echo off\n"
     "      --keep-newline       keep that trailing newline\n"
+    "      --empty-password     accept an empty password (refused otherwise: an empty file,\n"
+    "                           empty standard input or Enter alone derives a key anyone can)\n"
     "A FILE (password or salt) holds at most 1 MiB (1048576 bytes). Options that take a\n"
     "value are written in full, and no message shows a value.\n";
 
-enum : int { kSaltHex = 256, kSalt, kSaltFile, kPasswordFile, kKeepNewline, kHelp };
+enum : int { kSaltHex = 256, kSalt, kSaltFile, kPasswordFile, kKeepNewline, kEmptyPassword, kHelp };
 
 constexpr option kOptions[] = {
     {"algorithm", required_argument, nullptr, 'a'},    {"iterations", required_argument, nullptr, 'i'},
     {"salt-hex", required_argument, nullptr, kSaltHex}, {"salt", required_argument, nullptr, kSalt},
     {"salt-file", required_argument, nullptr, kSaltFile}, {"length", required_argument, nullptr, 'l'},
     {"password-file", required_argument, nullptr, kPasswordFile},
-    {"keep-newline", no_argument, nullptr, kKeepNewline}, {"help", no_argument, nullptr, kHelp},
+    {"keep-newline", no_argument, nullptr, kKeepNewline}, {"empty-password", no_argument, nullptr, kEmptyPassword},
+    {"help", no_argument, nullptr, kHelp},
     {nullptr, 0, nullptr, 0},
 };
 
@@ -56,6 +59,7 @@ int pbkdf2_command(int argc, char** argv) {
   int salt_sources = 0;
   std::string password_file = "-";
   bool keep_newline = false;
+  bool empty_password_ok = false;
   optind = 0;
   for (int opt; (opt = getopt_keeping_values_secret(argc, argv, "a:i:l:", kOptions, output)) != -1;) {
     switch (opt) {
@@ -76,6 +80,7 @@ int pbkdf2_command(int argc, char** argv) {
       case kSaltFile: salt = {ByteSource::Kind::file, optarg}, ++salt_sources; break;
       case kPasswordFile: password_file = optarg; break;
       case kKeepNewline: keep_newline = true; break;
+      case kEmptyPassword: empty_password_ok = true; break;
       case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;
       default: return EXIT_FAILURE;  // reported
     }
@@ -99,6 +104,9 @@ int pbkdf2_command(int argc, char** argv) {
   if (!keep_newline && password.size() != 0 && password.bytes().back() == '\n') {
     password.remove_suffix(1);
     if (password.size() != 0 && password.bytes().back() == '\r') password.remove_suffix(1);
+  }
+  if (password.size() == 0 && !empty_password_ok) {
+    return output.usage_error("the password is empty (anyone can derive its key): give --empty-password if that is meant");
   }
 
   return with_hasher_type(*algorithm, [&]<class H>() {

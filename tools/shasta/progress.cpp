@@ -73,14 +73,14 @@ std::string progress_line(std::uint64_t done, std::uint64_t total, double second
   return line;
 }
 
-Progress::Progress(Output& output, ProgressMode mode, bool status_only) : output_(output) {
+Progress::Progress(Output& output, ProgressMode mode, bool status_only, bool reads_typed_input) : output_(output) {
   switch (mode) {
     case ProgressMode::never: wanted_ = false; break;
     case ProgressMode::always:
       wanted_ = true;
       delay_ = std::chrono::milliseconds(0);
       break;
-    case ProgressMode::automatic: wanted_ = !status_only && stderr_is_a_terminal(); break;
+    case ProgressMode::automatic: wanted_ = !status_only && !reads_typed_input && stderr_is_a_terminal(); break;
   }
 }
 

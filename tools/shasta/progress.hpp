@@ -20,7 +20,9 @@ namespace shasta::cli {
 
 class Progress {
  public:
-  Progress(Output& output, ProgressMode mode, bool status_only);
+  // `reads_typed_input`: the run reads a terminal on standard input ('-' at an interactive shell),
+  // where an automatic line would draw over what is being typed.
+  Progress(Output& output, ProgressMode mode, bool status_only, bool reads_typed_input = false);
   ~Progress() { stop(); }
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;

@@ -15,6 +15,7 @@
 #include <new>
 
 #include "shasta/detail/wipe.hpp"
+#include "shasta/hex.hpp"
 
 namespace shasta::cli {
 
@@ -56,7 +57,9 @@ int read_secret_file(const std::string& path, Secret& secret) {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return errno;
-  const int err = read_secret_descriptor(fd, secret);
+  // A key typed at a terminal would be echoed to it (pbkdf2's password alone is read there, with
+  // echo off): refused (ENOTTY).
+  const int err = ::isatty(fd) ? ENOTTY : read_secret_descriptor(fd, secret);
   if (!is_stdin) ::close(fd);
   return err;
 }
@@ -88,6 +91,7 @@ int read_secret_descriptor(int fd, Secret& secret) {
 }
 
 std::string secret_file_error(int err) {
+  if (err == ENOTTY) return "a terminal: a secret typed there would be shown; give it in a file or a pipe";
   if (err == EFBIG) {
     return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
   }
@@ -113,25 +117,19 @@ void protect_secrets_from_core_dumps() {
 #endif
 }
 
-// All ones when lo <= v <= hi, else zero; no branch (C++20 defines >> of a negative int).
-static int in_range_mask(int v, int lo, int hi) { return ~(((v - lo) | (hi - v)) >> 31); }
-
-// Decodes without a branch or table lookup on the digits: the hex of a key is as secret as the key.
+// Decodes without a branch or table lookup on the digits (shasta::detail::hex_value): the hex of a
+// key is as secret as the key.
 bool decode_hex_secret(std::string_view hex, Secret& secret) {
   if (hex.size() % 2 != 0) return false;
   int invalid = 0;
-  const auto nibble = [&invalid](char ch) {
-    const int c = static_cast<unsigned char>(ch);
-    const int digit = in_range_mask(c, '0', '9');
-    const int letter = in_range_mask(c | 0x20, 'a', 'f');
-    invalid |= ~(digit | letter);
-    return ((c - '0') & digit) | (((c | 0x20) - 'a' + 10) & letter);
-  };
   for (std::size_t i = 0; i < hex.size(); i += 2) {
-    const auto byte = static_cast<std::uint8_t>(nibble(hex[i]) << 4 | nibble(hex[i + 1]));
+    const int hi = detail::hex_value(hex[i]);
+    const int lo = detail::hex_value(hex[i + 1]);
+    invalid |= hi | lo;  // negative once any digit was not one
+    const auto byte = static_cast<std::uint8_t>(hi << 4 | (lo & 15));
     secret.append(&byte, 1);
   }
-  return invalid == 0;
+  return invalid >= 0;
 }
 
 }  // namespace shasta::cli

@@ -36,11 +36,12 @@ class Secret {
 inline constexpr std::size_t kMaxSecretFileSize = std::size_t{1} << 20;
 
 // Reads the whole of `path` ("-": standard input) into `secret`, at most kMaxSecretFileSize + 1
-// bytes. Returns 0, errno, or EFBIG when it holds more than kMaxSecretFileSize bytes.
+// bytes. Returns 0, errno, EFBIG when it holds more than kMaxSecretFileSize bytes, or ENOTTY when
+// it is a terminal (whatever was typed would be echoed).
 int read_secret_file(const std::string& path, Secret& secret);
 // The same for an open descriptor, read to its end (or past the limit).
 int read_secret_descriptor(int fd, Secret& secret);
-// Why read_secret_file failed: strerror, or the size limit for EFBIG.
+// Why read_secret_file failed: strerror, the size limit for EFBIG, the terminal for ENOTTY.
 std::string secret_file_error(int err);
 
 // True when reading `a` consumes what reading `b` would read, so they cannot both be inputs: both

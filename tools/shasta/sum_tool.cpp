@@ -2,6 +2,9 @@
 // line, diagnostic and summary is written by its release step, on this thread, in GNU's order.
 #include "sum_tool.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -37,13 +40,19 @@ bool hex_equal_in_constant_time(std::string_view computed, std::string_view give
 // The largest getline buffer kept from one check line to the next.
 constexpr std::size_t kKeptLineCapacity = std::size_t{1} << 20;
 
+// Whether an operand is standard input and that is a terminal: someone is typing what is hashed.
+bool reads_typed_input(const SumOptions& options) {
+  const auto& ops = options.operands;
+  return ::isatty(STDIN_FILENO) != 0 && std::find(ops.begin(), ops.end(), "-") != ops.end();
+}
+
 class SumRun {
  public:
   SumRun(const SumOptions& options, const SumSetup& setup, Output& output)
       : options_(options),
         setup_(setup),
         output_(output),
-        progress_(output, options.progress, options.status),
+        progress_(output, options.progress, options.status, reads_typed_input(options)),
         scheduler_(jobs(options), *setup.prototype, progress_.counter(), read_ahead(options)) {}
 
   int run() {
