@@ -267,6 +267,11 @@ PyObject* hash_files(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
   }
   const int sizes = a[3] == nullptr ? 0 : PyObject_IsTrue(a[3]);
   if (sizes < 0) return nullptr;
+  // One path where a list of them belongs would be read a character (or byte) at a time.
+  if (PyUnicode_Check(a[0]) || PyBytes_Check(a[0]) || PyObject_HasAttrString(a[0], "__fspath__")) {
+    return PyErr_Format(PyExc_TypeError, "hash_files() takes an iterable of paths, not one %.100s",
+                        Py_TYPE(a[0])->tp_name);
+  }
   PyObject* tuple = PySequence_Tuple(a[0]);
   if (tuple == nullptr) return nullptr;
   const Py_ssize_t n = PyTuple_GET_SIZE(tuple);

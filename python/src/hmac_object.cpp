@@ -256,6 +256,16 @@ PyObject* hmac_type_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
   if (msg == Py_None) msg = nullptr;
   if (PyObject_TypeCheck(key, &HmacKeyType)) {  // a prepared key: its algorithm, no pad compression
     auto* k = reinterpret_cast<KeyObject*>(key);
+    // A digestmod beside it must name the key's own hash, never be ignored.
+    const bool named = digestmod != nullptr && digestmod != Py_None &&
+                       !(PyUnicode_Check(digestmod) && PyUnicode_GetLength(digestmod) == 0);
+    if (named) {
+      const AlgOps* asked = resolve_digestmod(digestmod);
+      if (asked == nullptr) return nullptr;
+      if (asked != k->ops)
+        return PyErr_Format(PyExc_ValueError, "HMAC: the key was prepared for %s, not for digestmod %s", k->ops->name,
+                            asked->name);
+    }
     return make_hmac(k->ops, k->key, msg);
   }
   const AlgOps* ops = resolve_digestmod(digestmod);

@@ -78,12 +78,17 @@ PyObject* hkdf_extract(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObj
   if (ops == nullptr || !optional_buffer(a[1], salt) || !ikm.get(a[2])) return nullptr;
   std::uint8_t prk[64];
   ops->hkdf_extract(salt.view(), ikm.view(), prk);
-  return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(prk), static_cast<Py_ssize_t>(ops->digest_size));
+  PyObject* out =
+      PyBytes_FromStringAndSize(reinterpret_cast<const char*>(prk), static_cast<Py_ssize_t>(ops->digest_size));
+  detail::secure_wipe_out_of_line(prk, sizeof prk);  // a key: only the caller's copy lives on
+  return out;
 }
 
 // expand_into makes a bytes of `length` and runs `fill` on it, mapping a refusal to kdf_rule.
 template <class Fill>
 PyObject* expand_into(const char* fname, const AlgOps* ops, std::size_t length, Fill fill) {
+  // Refused before the bytes are made: a length of 2**62 is a ValueError, not a MemoryError.
+  if (length > 255 * ops->digest_size) return kdf_rule(fname, Error::output_too_long, ops, length);
   PyObject* out = PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(length));
   if (out == nullptr) return nullptr;
   std::size_t got = length;

@@ -1,7 +1,9 @@
 // many.cpp: hash_many, hash_many_into and merkle_root: many messages per call, side by side on the
 // library's lane kernels. Python's cost per item is taking its buffer (exact bytes: two loads) and,
 // for hash_many, making one bytes object; the hashing runs in chunks with the GIL released.
+#include <algorithm>
 #include <memory>
+#include <new>
 #include <optional>
 
 #include "shasta_py.hpp"
@@ -22,6 +24,18 @@ constexpr std::size_t kHugeArenasAtBytes = 256 * 1024;
 // as_sequence returns the sequence to read items from (a new reference): a list or tuple itself
 // (a list is read in place, chunk by chunk: copying 100,000 items to a tuple costs a pass over
 // every object), anything else as a tuple of its items.
+// resize_or_no_memory resizes `v`, or sets MemoryError and returns false (a C++ exception must
+// not unwind through CPython's frames).
+bool resize_or_no_memory(std::vector<std::uint8_t>& v, std::size_t n) {
+  try {
+    v.resize(n);
+    return true;
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+    return false;
+  }
+}
+
 PyObject* as_sequence(PyObject* seq, const char* fname) {
   if (PyTuple_Check(seq) || PyList_Check(seq)) {
     Py_INCREF(seq);
@@ -184,15 +198,24 @@ PyObject* merkle_root(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
     if (buf.size() % ds != 0)
       return PyErr_Format(PyExc_ValueError, "merkle_root: %zu bytes of leaves are not a whole number of %zu-byte %s digests",
                           buf.size(), ds, ops->name);
-    leaves.assign(buf.data(), buf.data() + buf.size());
+    if (!resize_or_no_memory(leaves, buf.size())) return nullptr;
+    std::copy(buf.data(), buf.data() + buf.size(), leaves.data());
   } else {
-    PyObject* seq = as_sequence(a[1], "merkle_root");
+    PyObject* listed = as_sequence(a[1], "merkle_root");
+    if (listed == nullptr) return nullptr;
+    // A tuple of the items: a leaf's __buffer__ (Python 3.12) may run code that empties a list
+    // being read in place.
+    PyObject* seq = PyList_Check(listed) ? PyList_AsTuple(listed) : listed;
+    if (seq != listed) Py_DECREF(listed);
     if (seq == nullptr) return nullptr;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    leaves.resize(static_cast<std::size_t>(n) * ds);
+    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
+    if (!resize_or_no_memory(leaves, static_cast<std::size_t>(n) * ds)) {
+      Py_DECREF(seq);
+      return nullptr;
+    }
     for (Py_ssize_t i = 0; i < n; ++i) {
       Buffer leaf;
-      if (!leaf.get(PySequence_Fast_GET_ITEM(seq, i))) {
+      if (!leaf.get(PyTuple_GET_ITEM(seq, i))) {
         Py_DECREF(seq);
         return nullptr;
       }
@@ -207,12 +230,14 @@ PyObject* merkle_root(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
   }
   std::uint8_t root[64];
   const std::size_t count = leaves.size() / ds;
+  bool done = true;
   if (count >= 64) {
-    Py_BEGIN_ALLOW_THREADS ops->merkle_root(leaves.data(), count, root);
+    Py_BEGIN_ALLOW_THREADS done = ops->merkle_root(leaves.data(), count, root);
     Py_END_ALLOW_THREADS
   } else {
-    ops->merkle_root(leaves.data(), count, root);
+    done = ops->merkle_root(leaves.data(), count, root);
   }
+  if (!done) return PyErr_NoMemory();
   return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(root), static_cast<Py_ssize_t>(ds));
 }
 

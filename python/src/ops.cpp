@@ -36,11 +36,18 @@ struct Ops {
     std::memcpy(out, d.data(), d.size());
   }
   static Error many(std::span<const ByteView> m, std::span<std::uint8_t> d) { return hash_many<H>(m, d); }
-  static void merkle(std::uint8_t* leaves, std::size_t count, std::uint8_t* root) {
-    std::vector<typename H::Digest> nodes(count);
+  // false: no memory for the nodes (the caller raises MemoryError once it holds the GIL again)
+  static bool merkle(std::uint8_t* leaves, std::size_t count, std::uint8_t* root) noexcept {
+    std::vector<typename H::Digest> nodes;
+    try {
+      nodes.resize(count);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
     for (std::size_t i = 0; i < count; ++i) std::memcpy(nodes[i].data(), leaves + i * H::digest_size, H::digest_size);
     const typename H::Digest r = merkle_root_in_place<H>(nodes);
     std::memcpy(root, r.data(), r.size());
+    return true;
   }
 
   static void key_init(void* s, ByteView key) { new (s) Key(key); }

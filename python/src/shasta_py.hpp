@@ -43,7 +43,8 @@ struct AlgOps {
   void (*oneshot)(const std::uint8_t* p, std::size_t n, std::uint8_t* out);
 
   Error (*hash_many)(std::span<const ByteView> messages, std::span<std::uint8_t> digests);
-  void (*merkle_root)(std::uint8_t* leaves, std::size_t count, std::uint8_t* root);  // overwrites leaves
+  // overwrites leaves; false: no memory for the nodes
+  bool (*merkle_root)(std::uint8_t* leaves, std::size_t count, std::uint8_t* root) noexcept;
 
   void (*key_init)(void* storage, ByteView key);
   Error (*key_import)(void* storage, ByteView exported);  // storage holds a key already

@@ -123,6 +123,13 @@ def test_hmac_key_refusals():
         shasta.HmacKey("sha256", "str key")
     with pytest.raises(TypeError):
         k.mac("text")
+    # a digestmod beside a prepared key must be the key's own hash, never ignored
+    assert shasta.HMAC(k, b"m", "sha256").digest() == tag
+    assert shasta.HMAC(k, b"m", "").digest() == shasta.HMAC(k, b"m").digest() == tag
+    with pytest.raises(ValueError, match="prepared for sha256, not for digestmod sha512"):
+        shasta.HMAC(k, b"m", "sha512")
+    with pytest.raises(ValueError, match="prepared for sha256"):
+        shasta.HMAC(k, digestmod=hashlib.sha384)
 
 
 # Known answers
@@ -348,6 +355,12 @@ def test_kdf_refusals_name_the_rule(name):
         shasta.tls13_expand_label(name, prk, "key", b"", 255 * size + 1)
     with pytest.raises(ValueError, match=r"length must be 0 or more"):
         shasta.hkdf_expand(name, prk, b"", -1)
+    # a length far past the rule is refused by it, before any output is made (not a MemoryError)
+    for huge in (2**40, 2**62):
+        with pytest.raises(ValueError, match=r"over 255 x HashLen"):
+            shasta.hkdf_expand(name, prk, b"", huge)
+        with pytest.raises(ValueError, match=r"over 255 x HashLen"):
+            shasta.tls13_expand_label(name, prk, "key", b"", huge)
     with pytest.raises(ValueError, match="unsupported hash type"):
         shasta.hkdf_extract("md5", b"", b"")
     with pytest.raises(TypeError):

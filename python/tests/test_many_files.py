@@ -274,6 +274,24 @@ def test_merkle_refusals():
         shasta.merkle_root("sha256", [bytes(32), "x" * 32])
 
 
+def test_merkle_root_of_a_list_emptied_while_read():
+    # A leaf whose buffer export empties the list (__buffer__, Python 3.12): the call reads a snapshot
+    # of the items, never the emptied list (it read a NULL item and crashed).
+    leaves = []
+
+    class Emptying:
+        def __buffer__(self, flags):
+            leaves.clear()
+            return memoryview(bytes(32))
+
+    leaves += [Emptying(), bytes(32), bytes(32)]
+    if sys.version_info < (3, 12):
+        with pytest.raises(TypeError):  # no __buffer__ protocol before 3.12: not a buffer
+            shasta.merkle_root("sha256", leaves)
+        return
+    assert shasta.merkle_root("sha256", leaves) == merkle_reference("sha256", [bytes(32)] * 3)
+
+
 def fsverity_reference(data, name="sha256", block_size=4096, salt=b""):
     size = hashlib.new(name).digest_size
     hblock = hashlib.new(name).block_size
@@ -387,6 +405,10 @@ def test_hash_files_paths_and_errors(tree, tmp_path):
     assert shasta.hash_files([]) == []
     with pytest.raises(ValueError, match="jobs must be 1 or more"):
         shasta.hash_files(tree, "sha256", 0)
+    # one path where an iterable of them belongs: refused, not read a character at a time
+    for one in (tree[0], os.fsencode(tree[0]), pathlib.Path(tree[0])):
+        with pytest.raises(TypeError, match="iterable of paths, not one"):
+            shasta.hash_files(one)
     with pytest.raises(ValueError, match="unsupported hash type"):
         shasta.hash_files(tree, "md5")
     with pytest.raises(TypeError):
