@@ -120,16 +120,9 @@ void protect_secrets_from_core_dumps() {
 // Decodes without a branch or table lookup on the digits (shasta::detail::hex_value): the hex of a
 // key is as secret as the key.
 bool decode_hex_secret(std::string_view hex, Secret& secret) {
-  if (hex.size() % 2 != 0) return false;
-  int invalid = 0;
-  for (std::size_t i = 0; i < hex.size(); i += 2) {
-    const int hi = detail::hex_value(hex[i]);
-    const int lo = detail::hex_value(hex[i + 1]);
-    invalid |= hi | lo;  // negative once any digit was not one
-    const auto byte = static_cast<std::uint8_t>(hi << 4 | (lo & 15));
-    secret.append(&byte, 1);
-  }
-  return invalid >= 0;
+  const bool decoded = shasta::from_hex(hex, secret.assign_zeros(hex.size() / 2)) == Error::ok;
+  if (!decoded) secret.clear();  // no half-decoded key left to be used by mistake
+  return decoded;
 }
 
 }  // namespace shasta::cli

@@ -52,7 +52,9 @@ bool same_input_stream(const std::string& a, const std::string& b);
 // a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).
 void protect_secrets_from_core_dumps();
 
-// Decodes hex digits (either case) into `secret`; false if `hex` is not an even run of them.
+// Decodes hex digits (either case) into `secret`, replacing its contents (the library's
+// from_hex: every digit read, no branch on one); false, and `secret` empty, if `hex` is not an
+// even run of them.
 bool decode_hex_secret(std::string_view hex, Secret& secret);
 
 }  // namespace shasta::cli
