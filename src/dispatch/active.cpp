@@ -1,8 +1,6 @@
 // active.cpp: the parts of each family's active selection that the library's users take: its lane
 // kernel (hash_many, update_many, PBKDF2's output blocks), its pair kernel (HMAC's pads) and its
-// PBKDF2 loop, each a field of a row that passed its CPU check; and the stack burn after a kernel
-// call on a secret block.
-#include <algorithm>
+// PBKDF2 loop, each a field of a row that passed its CPU check.
 
 #include "kernel_table.hpp"
 #include "shasta/detail/lanes.hpp"
@@ -49,13 +47,6 @@ void compress_pair(std::uint32_t* state_a, const std::uint8_t* block_a, std::uin
 void compress_pair(std::uint64_t* state_a, const std::uint8_t* block_a, std::uint64_t* state_b,
                    const std::uint8_t* block_b) noexcept {
   pair_on_active(state_a, block_a, state_b, block_b);
-}
-
-// Not inlined, so that `area` lies where the kernel's frame did.
-[[gnu::noinline]] void wipe_nearest_stack_below(std::size_t n) noexcept {
-  unsigned char area[kStackBurn];
-  n = std::min(n, sizeof area);
-  secure_wipe(area + sizeof area - n, n);
 }
 
 bool pbkdf2_iterate_256(const std::uint32_t inner[8], const std::uint32_t outer[8], std::uint32_t u[8],

@@ -207,6 +207,15 @@ constexpr std::array<Selection<Word>, N> own_selections(const KernelRow<Word> (&
   return out;
 }
 
+// wipe_nearest_stack_below (wipe.cpp) wipes at most kStackBurn bytes: no row may ask for more.
+template <class Word, std::size_t N>
+constexpr bool burns_within_reach(const KernelRow<Word> (&rows)[N]) noexcept {
+  for (const KernelRow<Word>& row : rows)
+    if (row.stack_burn > kStackBurn) return false;
+  return true;
+}
+static_assert(burns_within_reach(kSha256Rows) && burns_within_reach(kSha512Rows));
+
 constexpr auto kSha256Own = own_selections(kSha256Rows);
 constexpr auto kSha512Own = own_selections(kSha512Rows);
 
