@@ -183,21 +183,28 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
   const bool has_lanes = kernel.fn != nullptr && kernel.lanes >= 2 && kernel.lanes <= detail::kMaxPbkdf2Lanes;
   std::size_t done = 0;
   std::uint32_t index = 1;
+  bool lanes_used = false;
   while (done < out.size()) {
     const std::size_t blocks_left = (out.size() - done + kHashLen - 1) / kHashLen;
     const std::size_t side_by_side = has_lanes ? std::min(blocks_left, kernel.lanes) : 1;
     // A lane call is worth it from the kernel's min_busy blocks (its cost in single-stream blocks).
     const std::size_t blocks = side_by_side >= kernel.min_busy ? side_by_side : 1;
     const std::size_t bytes = std::min(blocks * kHashLen, out.size() - done);
-    if (blocks > 1)
+    if (blocks > 1) {
       detail::pbkdf2_blocks_in_lanes(key, salt, iterations, index, blocks, kernel, out.subspan(done, bytes));
-    else
+      lanes_used = true;
+    } else {
       detail::pbkdf2_block(key, salt, iterations, index, out.subspan(done, bytes));
+    }
     index += static_cast<std::uint32_t>(blocks);
     done += bytes;
   }
-  // The kernels' frames below: W+K of the last U values and inner digests, on every lane.
-  detail::wipe_lane_stack_below();
+  // The kernels' frames below: W+K of the last U values and inner digests, on every lane after a
+  // lane call (their frames run to 10 KiB); as deep as the single-stream row leaves them otherwise.
+  if (lanes_used)
+    detail::wipe_lane_stack_below();
+  else
+    detail::wipe_kernel_stack<H>();
   return Error::ok;
 }
 
