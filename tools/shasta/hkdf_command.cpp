@@ -36,8 +36,10 @@ constexpr const char* kUsage =
     "A FILE holds at most 1 MiB (1048576 bytes). Options that take a value are written in\n"
     "full, and no message shows a value.\n";
 
-enum : int { kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract, kEmptyIkm,
-             kHelp };
+enum : int {
+  kIkmFile = 256, kIkmHex, kPrkFile, kPrkHex, kSaltHex, kSalt, kInfoHex, kInfo, kLabel, kContext, kExtract,
+  kEmptyIkm, kHelp
+};
 
 constexpr option kOptions[] = {
     {"algorithm", required_argument, nullptr, 'a'}, {"ikm-file", required_argument, nullptr, kIkmFile},

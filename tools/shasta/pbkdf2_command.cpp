@@ -106,7 +106,8 @@ int pbkdf2_command(int argc, char** argv) {
     if (password.size() != 0 && password.bytes().back() == '\r') password.remove_suffix(1);
   }
   if (password.size() == 0 && !empty_password_ok) {
-    return output.usage_error("the password is empty (anyone can derive its key): give --empty-password if that is meant");
+    return output.usage_error(
+        "the password is empty (anyone can derive its key): give --empty-password if that is meant");
   }
 
   return with_hasher_type(*algorithm, [&]<class H>() {

@@ -134,7 +134,8 @@ template <Sha2Algorithm Alg, bool kWipe = false>
 constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
     const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
     const std::uint8_t* p, std::size_t n) noexcept {
-  std::array<typename Alg::Family::Word, 8> state = resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
+  std::array<typename Alg::Family::Word, 8> state =
+      resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
   std::array<std::uint8_t, Alg::kDigestSize> out{};
   store_digest(state, std::span<std::uint8_t>(out));
   if constexpr (kWipe) {
