@@ -330,6 +330,13 @@ def test_option_values_not_echoed() -> None:
     }
     for name, (args, err_has) in cases.items():
         expect_refusal(f'echo: {name}', args, err_has, stdin=b'pw', err_lacks=secret)
+    # "--=x" names no option (an empty prefix of all): hmac lists its own, key options included,
+    # and as the value of an option it is that value, not a cue to forget hmac's options.
+    expect_refusal('echo: hmac --= lists the key options', ['hmac', '--key-hex', '00', '--=', '/dev/null'],
+                   b"'--key-hex' '--key-file' '--key-env' '--empty-key'")
+    write('--=k', b'secret key')
+    expect_output('echo: hmac --key-file --=k reads the file --=k', ['hmac', '--key-file', '--=k', '/dev/null'],
+                  hmac.new(b'secret key', b'', 'sha256').hexdigest().encode() + b'  /dev/null\n')
     # Options without a value may still be abbreviated as GNU's are (--stat for --status).
     expect_output('echo: hmac --stat still abbreviates --status', ['hmac', '--key-hex', '00', '-c', '--stat', '-'],
                   b'', stdin=hmac.new(b'\0', b'', 'sha256').hexdigest().encode() + b'  /dev/null\n')

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <string_view>
+#include <vector>
 
 #include "secret_getopt.hpp"
 #include "shasta/version.h"
@@ -144,6 +145,26 @@ bool parse_jobs(const char* text, unsigned& jobs) {
   return true;
 }
 
+// True when getopt stops at an element "--=..." as an ambiguous option. Only getopt knows which
+// elements are options ("--=x" may be the value of the option before it: `--key-file --=x`), so it
+// is asked, on a copy of argv (it permutes the elements) and with its messages off.
+bool stops_at_empty_long_name(int argc, char** argv, const char* short_options, const option* long_options) {
+  std::vector<char*> elements(argv, argv + argc);
+  elements.push_back(nullptr);
+  const int saved_opterr = opterr;
+  opterr = 0;
+  optind = 0;  // a full re-initialisation of getopt
+  bool stops = false;
+  for (int opt; (opt = getopt_long(argc, elements.data(), short_options, long_options, nullptr)) != -1;) {
+    if (opt == '?') {
+      stops = optopt == 0 && std::string_view(elements[static_cast<std::size_t>(optind - 1)]).starts_with("--=");
+      break;  // the real run ends at its first bad option too
+    }
+  }
+  opterr = saved_opterr;
+  return stops;
+}
+
 }  // namespace
 
 std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation& invocation, Output& output,
@@ -155,13 +176,15 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
   std::vector<option> long_options(std::begin(kCommonOptions), std::end(kCommonOptions));
   if (shasta_mode) long_options.push_back(kAlgorithmOption);
   if (invocation.hmac) long_options.insert(long_options.end(), std::begin(kKeyOptions), std::end(kKeyOptions));
+  const char* short_options = shasta_mode ? "a:bctwzj:" : "bctwzj:";
   // "--=x" is an empty prefix of every long option, and getopt's "ambiguous" message lists them
   // all: with the extensions left out it lists exactly GNU's (the run ends there either way).
-  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
-    if (std::string_view(argv[i]).starts_with("--=")) long_options.resize(kGnuOptionCount);
-  }
+  // `shasta hmac` has no GNU counterpart, and its key options must stay known.
   long_options.push_back(option{nullptr, 0, nullptr, 0});
-  const char* short_options = shasta_mode ? "a:bctwzj:" : "bctwzj:";
+  if (!invocation.hmac && stops_at_empty_long_name(argc, argv, short_options, long_options.data())) {
+    long_options.resize(kGnuOptionCount);
+    long_options.push_back(option{nullptr, 0, nullptr, 0});
+  }
   optind = 0;  // a full re-initialisation of getopt
   // `shasta hmac`'s values may be keys: its messages never show them (secret_getopt.hpp).
   const auto next_option = [&] {
