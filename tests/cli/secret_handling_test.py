@@ -10,6 +10,8 @@ Each case is one of the hardening rules a careless or hostile user found missing
     terminal back however it ends (Enter, Ctrl-D, a signal);
   * the keyed commands make no core file (RLIMIT_CORE 0, not dumpable);
   * a message about a bad option never shows the option's value;
+  * a secret given in argv (--key-hex, --ikm-hex, --prk-hex) is overwritten there once read, so
+    that ps and /proc/PID/cmdline stop showing it;
   * the key and a FILE, or the salt and the password, are never the same stream under two names;
   * `hkdf --tls13-label` is given once and is not empty.
 
@@ -19,6 +21,7 @@ Standard library only (Python 3.11).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import hmac
 import os
@@ -385,8 +388,80 @@ def test_tls13_label() -> None:
 
 # ------------------------------------------------------------------------------------------------
 
+# ------------------------------------------------------------------------------------------------
+# Secrets given in argv: overwritten there once read
+
+def blocked_stdout() -> tuple[int, int]:
+    """A pipe whose buffer is full: a write to `w` blocks until `r` is read."""
+    r, w = os.pipe()
+    fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, 4096)
+    os.set_blocking(w, False)
+    try:
+        while True:
+            os.write(w, b'.' * 4096)
+    except BlockingIOError:
+        pass
+    os.set_blocking(w, True)
+    return r, w
+
+
+def argument_concealed(name: str, args, secret: bytes, want_out: bytes, hold_stdin: bool) -> None:
+    """Runs shasta ARGS, held before it finishes (standard input left open, or standard output
+    full), and reads its /proc/PID/cmdline until `secret` has gone from it (5 s at most)."""
+    if not wanted(name):
+        return
+    r = w = -1
+    if not hold_stdin:
+        r, w = blocked_stdout()
+    p = subprocess.Popen([SHASTA, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE if hold_stdin else w,
+                         stderr=subprocess.PIPE, cwd=WORK, env=ENV)
+    if w >= 0:
+        os.close(w)
+    cmdline = b''
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            with open(f'/proc/{p.pid}/cmdline', 'rb') as f:
+                cmdline = f.read()
+        except OSError:
+            break
+        if args[0].encode() in cmdline and secret not in cmdline:  # exec'd, and the options read
+            break
+        time.sleep(0.01)
+    if hold_stdin:
+        out, err = p.communicate(b'', timeout=30)
+    else:
+        chunks = []
+        while chunk := os.read(r, 65536):
+            chunks.append(chunk)
+        os.close(r)
+        out = b''.join(chunks).lstrip(b'.')
+        err = p.stderr.read()
+        p.wait(timeout=30)
+    problems = []
+    if secret in cmdline or b'x' * len(secret) not in cmdline:
+        problems.append(f'/proc/PID/cmdline {cmdline!r}')
+    if p.returncode != 0 or out != want_out:
+        problems.append(f'exit {p.returncode}, stdout {out[:100]!r}, want {want_out[:100]!r}, stderr {err[:200]!r}')
+    case(name, not problems, '; '.join(problems))
+
+
+def test_argument_concealed() -> None:
+    key = bytes(range(1, 21))
+    argument_concealed('argv: hmac --key-hex', ['hmac', '--key-hex', key.hex(), '-'], key.hex().encode(),
+                       hmac.new(key, b'', 'sha256').hexdigest().encode() + b'  -\n', hold_stdin=True)
+    argument_concealed('argv: hmac --key-hex=', ['hmac', f'--key-hex={key.hex()}', '-'], key.hex().encode(),
+                       hmac.new(key, b'', 'sha256').hexdigest().encode() + b'  -\n', hold_stdin=True)
+    prk = hmac.new(b'salt', key, 'sha256').digest()
+    okm = hmac.new(prk, b'\x01', 'sha256').hexdigest().encode() + b'\n'
+    argument_concealed('argv: hkdf --ikm-hex', ['hkdf', '--ikm-hex', key.hex(), '--salt', 'salt'],
+                       key.hex().encode(), okm, hold_stdin=False)
+    argument_concealed('argv: hkdf --prk-hex=', ['hkdf', f'--prk-hex={prk.hex()}'], prk.hex().encode(), okm,
+                       hold_stdin=False)
+
+
 TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, test_option_values_not_echoed,
-         test_one_stream_two_names, test_tls13_label]
+         test_one_stream_two_names, test_tls13_label, test_argument_concealed]
 
 
 def main() -> int:

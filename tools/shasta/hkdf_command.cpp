@@ -128,13 +128,17 @@ int hkdf_command(int argc, char** argv) {
         if (request.algorithm == nullptr) return output.usage_error("unknown algorithm '" + std::string(optarg) + "'");
         break;
       case kIkmFile: ok &= set_source(request.secret, ByteSource::Kind::file, optarg); break;
-      case kIkmHex: ok &= set_source(request.secret, ByteSource::Kind::hex, optarg); break;
+      case kIkmHex:
+        ok &= set_source(request.secret, ByteSource::Kind::hex, optarg);
+        conceal_argument(optarg);
+        break;
       case kPrkFile:
         ok &= set_source(request.secret, ByteSource::Kind::file, optarg);
         request.secret_is_prk = true;
         break;
       case kPrkHex:
         ok &= set_source(request.secret, ByteSource::Kind::hex, optarg);
+        conceal_argument(optarg);
         request.secret_is_prk = true;
         break;
       case kSaltHex: ok &= set_source(request.salt, ByteSource::Kind::hex, optarg); break;

@@ -48,6 +48,7 @@ int hmac_command(int argc, char** argv) {
       break;
     case SumOptions::KeySource::none: return output.usage_error("give the key once");  // not reached: counted above
   }
+  wipe_string(options.key_value);  // --key-hex's digits; argv's were overwritten when parsed
   if (key.size() == 0 && !options.empty_key_ok) {
     return output.usage_error("the key is empty (anyone can forge its tags): give --empty-key if that is meant");
   }

@@ -16,7 +16,8 @@ namespace shasta::cli {
 // A byte-string argument: where it comes from. Secrets never need argv: a file ("-": stdin) works.
 struct ByteSource {
   enum class Kind { none, hex, text, file } kind = Kind::none;
-  std::string value;
+  std::string value;  // wiped with the source: it may be a secret's hex
+  ~ByteSource() { wipe_string(value); }
 };
 
 // Fills `out`; on failure reports "NAME: why" and returns false.

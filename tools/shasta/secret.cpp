@@ -117,6 +117,15 @@ void protect_secrets_from_core_dumps() {
 #endif
 }
 
+void conceal_argument(char* argument) noexcept {
+  for (char* c = argument; *c != '\0'; ++c) *c = 'x';
+}
+
+void wipe_string(std::string& text) noexcept {
+  detail::secure_wipe(text.data(), text.size());
+  text.clear();
+}
+
 // Decodes without a branch or table lookup on the digits (shasta::detail::hex_value): the hex of a
 // key is as secret as the key.
 bool decode_hex_secret(std::string_view hex, Secret& secret) {

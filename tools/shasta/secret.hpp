@@ -52,6 +52,14 @@ bool same_input_stream(const std::string& a, const std::string& b);
 // a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).
 void protect_secrets_from_core_dumps();
 
+// Overwrites a secret given on the command line (--key-hex's value) with 'x's once it has been
+// copied: ps and /proc/PID/cmdline show it to every user of the machine, and from here on they
+// show only its length. (Before, they show it: a file or an environment variable is the safe way.)
+void conceal_argument(char* argument) noexcept;
+
+// Wipes a std::string that held a secret (its characters; what it has copied elsewhere is gone).
+void wipe_string(std::string& text) noexcept;
+
 // Decodes hex digits (either case) into `secret`, replacing its contents (the library's
 // from_hex: every digit read, no branch on one); false, and `secret` empty, if `hex` is not an
 // even run of them.

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "secret.hpp"
 #include "secret_getopt.hpp"
 #include "shasta/version.h"
 
@@ -241,6 +242,7 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
                              : opt == kKeyFile ? SumOptions::KeySource::file
                                                : SumOptions::KeySource::env;
         options.key_value = optarg;
+        if (opt == kKeyHex) conceal_argument(optarg);
         ++options.key_sources;
         break;
       }
