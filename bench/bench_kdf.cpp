@@ -22,32 +22,45 @@ using shasta::bench::kKey;
 using shasta::bench::kMessage;
 constexpr std::uint64_t kIterations = 10000;
 
-void shasta_hmac_sha256_fresh_key(benchmark::State& state) {
+// Each HMAC shape for SHA-256 and SHA-512: the OpenSSL digest and its name for EVP_MAC.
+template <class H>
+const EVP_MD* openssl_md() {
+  return H::digest_size == 32 ? shasta::bench::sha256_md() : shasta::bench::sha512_md();
+}
+template <class H>
+OSSL_PARAM digest_param() {
+  static char name[] = "SHA256";
+  static char name512[] = "SHA512";
+  return OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, H::digest_size == 32 ? name : name512, 0);
+}
+
+template <class H>
+void shasta_hmac_fresh_key(benchmark::State& state) {
   for (auto _ : state) {
-    auto tag = shasta::hmac<shasta::Sha256>(kKey, kMessage);
+    auto tag = shasta::hmac<H>(kKey, kMessage);
     benchmark::DoNotOptimize(tag);
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-void openssl_hmac_sha256_fresh_key(benchmark::State& state) {
-  unsigned char tag[32];
+template <class H>
+void openssl_hmac_fresh_key(benchmark::State& state) {
+  unsigned char tag[64];
   unsigned int len = 0;
   for (auto _ : state) {
-    HMAC(shasta::bench::sha256_md(), kKey.data(), kKey.size(), kMessage.data(), kMessage.size(), tag, &len);
+    HMAC(openssl_md<H>(), kKey.data(), kKey.size(), kMessage.data(), kMessage.size(), tag, &len);
     benchmark::DoNotOptimize(tag);
   }
   state.SetItemsProcessed(state.iterations());
 }
 
 // The same with EVP_MAC: a new key on every init (openssl_ll_: the other OpenSSL shape, the faster wins).
-void openssl_ll_hmac_sha256_fresh_key(benchmark::State& state) {
+template <class H>
+void openssl_ll_hmac_fresh_key(benchmark::State& state) {
   EVP_MAC* mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
   EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
-  char digest[] = "SHA256";
-  const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
-                               OSSL_PARAM_construct_end()};
-  unsigned char tag[32];
+  const OSSL_PARAM params[] = {digest_param<H>(), OSSL_PARAM_construct_end()};
+  unsigned char tag[64];
   std::size_t len = 0;
   for (auto _ : state) {
     EVP_MAC_init(ctx, kKey.data(), kKey.size(), params);
@@ -60,8 +73,9 @@ void openssl_ll_hmac_sha256_fresh_key(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void shasta_hmac_sha256_prepared_key(benchmark::State& state) {
-  const shasta::HmacKey<shasta::Sha256> key(kKey);
+template <class H>
+void shasta_hmac_prepared_key(benchmark::State& state) {
+  const shasta::HmacKey<H> key(kKey);
   for (auto _ : state) {
     auto tag = shasta::hmac(key, kMessage);
     benchmark::DoNotOptimize(tag);
@@ -69,14 +83,13 @@ void shasta_hmac_sha256_prepared_key(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void openssl_hmac_sha256_prepared_key(benchmark::State& state) {
+template <class H>
+void openssl_hmac_prepared_key(benchmark::State& state) {
   EVP_MAC* mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
   EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
-  char digest[] = "SHA256";
-  const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
-                               OSSL_PARAM_construct_end()};
+  const OSSL_PARAM params[] = {digest_param<H>(), OSSL_PARAM_construct_end()};
   EVP_MAC_init(ctx, kKey.data(), kKey.size(), params);
-  unsigned char tag[32];
+  unsigned char tag[64];
   std::size_t len = 0;
   for (auto _ : state) {
     EVP_MAC_init(ctx, nullptr, 0, nullptr);  // the same key again
@@ -93,10 +106,11 @@ void openssl_hmac_sha256_prepared_key(benchmark::State& state) {
 // prepared-key path, still shipped.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-void openssl_ll_hmac_sha256_prepared_key(benchmark::State& state) {
+template <class H>
+void openssl_ll_hmac_prepared_key(benchmark::State& state) {
   HMAC_CTX* ctx = HMAC_CTX_new();
-  HMAC_Init_ex(ctx, kKey.data(), static_cast<int>(kKey.size()), shasta::bench::sha256_md(), nullptr);
-  unsigned char tag[32];
+  HMAC_Init_ex(ctx, kKey.data(), static_cast<int>(kKey.size()), openssl_md<H>(), nullptr);
+  unsigned char tag[64];
   unsigned int len = 0;
   for (auto _ : state) {
     HMAC_Init_ex(ctx, nullptr, 0, nullptr, nullptr);
@@ -108,6 +122,23 @@ void openssl_ll_hmac_sha256_prepared_key(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 #pragma GCC diagnostic pop
+
+// Named per hash, as bench-ratio pairs them (shasta_X with openssl_X and openssl_ll_X).
+#define SHASTA_HMAC_BENCHES(name, H)                                                                  \
+  void shasta_hmac_##name##_fresh_key(benchmark::State& s) { shasta_hmac_fresh_key<H>(s); }              \
+  void openssl_hmac_##name##_fresh_key(benchmark::State& s) { openssl_hmac_fresh_key<H>(s); }            \
+  void openssl_ll_hmac_##name##_fresh_key(benchmark::State& s) { openssl_ll_hmac_fresh_key<H>(s); }      \
+  void shasta_hmac_##name##_prepared_key(benchmark::State& s) { shasta_hmac_prepared_key<H>(s); }        \
+  void openssl_hmac_##name##_prepared_key(benchmark::State& s) { openssl_hmac_prepared_key<H>(s); }      \
+  void openssl_ll_hmac_##name##_prepared_key(benchmark::State& s) { openssl_ll_hmac_prepared_key<H>(s); } \
+  BENCHMARK(shasta_hmac_##name##_fresh_key);                                                           \
+  BENCHMARK(openssl_hmac_##name##_fresh_key);                                                          \
+  BENCHMARK(shasta_hmac_##name##_prepared_key);                                                        \
+  BENCHMARK(openssl_hmac_##name##_prepared_key);                                                       \
+  BENCHMARK(openssl_ll_hmac_##name##_fresh_key);                                                       \
+  BENCHMARK(openssl_ll_hmac_##name##_prepared_key)
+SHASTA_HMAC_BENCHES(sha256, shasta::Sha256);
+SHASTA_HMAC_BENCHES(sha512, shasta::Sha512);
 
 template <class H>
 void shasta_pbkdf2(benchmark::State& state) {
@@ -226,12 +257,6 @@ void openssl_tls13_expand_label(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(shasta_hmac_sha256_fresh_key);
-BENCHMARK(openssl_hmac_sha256_fresh_key);
-BENCHMARK(shasta_hmac_sha256_prepared_key);
-BENCHMARK(openssl_hmac_sha256_prepared_key);
-BENCHMARK(openssl_ll_hmac_sha256_fresh_key);
-BENCHMARK(openssl_ll_hmac_sha256_prepared_key);
 BENCHMARK(shasta_pbkdf2_sha256);
 BENCHMARK(openssl_pbkdf2_sha256);
 BENCHMARK(shasta_pbkdf2_sha512);
