@@ -1,6 +1,6 @@
 // kernels.hpp: which compression kernel runs, and choosing one. Kernels are chosen once per family
 // on first use: the best the CPU has, or the one named by the environment:
-//   SHASTA_KERNEL=shani|avx2|armv8|portable     both families, where the family has that kernel
+//   SHASTA_KERNEL=shani|avx512|avx2|armv8|portable   both families, where the family has that kernel
 //   SHASTA_KERNEL_SHA256=..., SHASTA_KERNEL_SHA512=...   one family (wins over SHASTA_KERNEL)
 // A named kernel the CPU lacks is refused (a line on stderr) and the best one is kept.
 #pragma once
@@ -20,7 +20,7 @@ enum class Family { sha224_256, sha384_512 };
 
 // KernelInfo: one row of the family's kernel table.
 struct KernelInfo {
-  std::string_view name;  // "shani", "avx2", "armv8", "portable"
+  std::string_view name;  // "shani", "avx512", "avx2", "armv8", "portable"
   bool supported;         // this CPU has what it needs
   bool active;            // it runs now
   std::string needs;      // the CPU features it needs, as cpu_features() spells them: "sha, ssse3, sse4.1"

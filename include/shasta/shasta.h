@@ -64,7 +64,7 @@ int shasta_hash_update(shasta_hash_ctx *ctx, const void *data, size_t len);
 int shasta_hash_final(shasta_hash_ctx *ctx, unsigned char *out, size_t out_len);
 void shasta_hash_free(shasta_hash_ctx *ctx); /* NULL is allowed */
 
-/* The kernel alg runs on now, e.g. "portable", "shani", "avx2", "armv8"; NULL for an unknown alg. */
+/* The kernel alg runs on now, e.g. "portable", "shani", "avx512", "avx2", "armv8"; NULL for an unknown alg. */
 const char *shasta_kernel_name(shasta_alg alg);
 /* Makes every alg of alg's family run on the named kernel (SHASTA_E_UNKNOWN_KERNEL,
  * SHASTA_E_KERNEL_UNSUPPORTED: the active kernel is then unchanged). */
