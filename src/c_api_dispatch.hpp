@@ -45,9 +45,11 @@ inline bool null_with_length(const void* p, std::size_t len) noexcept {
 // max_input is the longest message (bytes in all) the C API lets alg's family hash: FIPS 180-4
 // allows SHA-224/256 fewer than 2^64 bits, 2^61 - 1 bytes, and 128 bytes are kept back for the
 // framing HMAC (the ipad block) and PBKDF2 (a block and the index) put before the caller's bytes.
-// SHA-384/512's 2^128 bits no size_t reaches.
+// SHA-384/512 allow 2^125 bytes: a stream of them is held back only where the count the C API
+// keeps (64 bits) would wrap. (PTRDIFF_MAX here stopped a 32-bit program's SHA-512 streams at 2 GiB;
+// one call's length is held to PTRDIFF_MAX by impossible_input on its own.)
 inline std::uint64_t max_input(shasta_alg alg) noexcept {
-  return alg <= SHASTA_SHA256 ? (std::uint64_t{1} << 61) - 1 - 128 : std::uint64_t{PTRDIFF_MAX};
+  return alg <= SHASTA_SHA256 ? (std::uint64_t{1} << 61) - 1 - 128 : UINT64_MAX;
 }
 
 // impossible_input: a (pointer, length) no memory can hold (longer than any object, PTRDIFF_MAX,

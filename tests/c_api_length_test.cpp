@@ -4,12 +4,16 @@
 // SHASTA_E_INPUT_TOO_LONG, outputs and contexts unchanged. The pointers are real: a read would crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
+#include "../src/c_api_dispatch.hpp"
 #include "shasta/hkdf.hpp"
 #include "shasta/shasta.h"
+#include "support.hpp"
 
 namespace {
 
@@ -135,6 +139,50 @@ TEST(CApiLength, EmptyInputAtTheTopOfMemoryIsAccepted) {
     EXPECT_EQ(std::memcmp(got, want, d), 0);
     shasta_hash_free(ctx);
   }
+}
+
+// A SHA-384/512 stream is held only to FIPS 180-4's 2^125 bytes, which the C API's 64-bit count
+// stands in for: totals past 2 GiB and 2^63 bytes are accepted. (The limit was PTRDIFF_MAX, a
+// 32-bit program's SHA-512 streams refused after 2 GiB.) One call's length stays under PTRDIFF_MAX.
+TEST(CApiLength, Sha512StreamTotalsAreNotHeldToOneCallsLimit) {
+  using shasta::capi::impossible_input;
+  static const unsigned char data[16] = {};
+  for (shasta_alg alg : {SHASTA_SHA384, SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256}) {
+    SCOPED_TRACE(std::string("alg ") + std::to_string(alg));
+    EXPECT_FALSE(impossible_input(alg, data, 16, std::uint64_t{3} << 30)) << "3 GiB counted";
+    EXPECT_FALSE(impossible_input(alg, data, 16, std::uint64_t{1} << 63)) << "2^63 bytes counted";
+    EXPECT_TRUE(impossible_input(alg, data, 16, UINT64_MAX - 15)) << "the count would wrap";
+  }
+  for (shasta_alg alg : {SHASTA_SHA224, SHASTA_SHA256}) {
+    EXPECT_FALSE(impossible_input(alg, data, 16, std::uint64_t{3} << 30)) << "3 GiB counted";
+    EXPECT_TRUE(impossible_input(alg, data, 16, (std::uint64_t{1} << 61) - 128)) << "past 2^61 - 1 - 128";
+  }
+}
+
+// The same through the public calls: 2^31 + 77 zero bytes (just past a 32-bit PTRDIFF_MAX)
+// streamed through a SHA-512 context, against coreutils' digest (`head -c 2147483725 /dev/zero |
+// sha512sum`). On i686 the old limit refused this stream at 2 GiB.
+TEST(CApiLength, Sha512StreamPast2GiB) {
+  if (shasta::test::quick_mode()) GTEST_SKIP() << "SHASTA_QUICK: no multi-GiB stream";
+  constexpr std::uint64_t kTotal = (std::uint64_t{1} << 31) + 77;
+  const std::vector<unsigned char> zeros(16 << 20);
+  shasta_hash_ctx* ctx = shasta_hash_new(SHASTA_SHA512);
+  ASSERT_NE(ctx, nullptr);
+  std::uint64_t done = 0;
+  while (done < kTotal) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(zeros.size() - 3, kTotal - done));
+    ASSERT_EQ(shasta_hash_update(ctx, zeros.data(), n), SHASTA_OK) << "after " << done << " bytes";
+    done += n;
+  }
+  unsigned char digest[64];
+  ASSERT_EQ(shasta_hash_final(ctx, digest, sizeof digest), SHASTA_OK);
+  shasta_hash_free(ctx);
+  const char want_hex[] =
+      "f1e0449526503a896a41a69e25a5d814dbee31dd72fe88998010108d1647d9813667b93eb04ede7d094eb5df36d9a6650f6df3bb34e8a0b"
+      "1faeb52e27c3d0c73";
+  unsigned char want[64];
+  ASSERT_EQ(shasta_from_hex(want_hex, 128, want, sizeof want), SHASTA_OK);
+  EXPECT_EQ(std::memcmp(digest, want, sizeof want), 0);
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ typedef enum shasta_alg {
 #define SHASTA_E_INPUT_TOO_LONG (-17)    /* a length no memory can hold (over PTRDIFF_MAX, or running past
                                             the end of the address space), or a SHA-224/256 message past
                                             FIPS 180-4's 2^61 - 1 bytes (less 128 for HMAC's and PBKDF2's
-                                            framing); refused with nothing read */
+                                            framing), or a SHA-384/512 stream past 2^64 - 1 bytes in
+                                            all; refused with nothing read */
 
 /* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
  * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
