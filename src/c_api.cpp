@@ -74,6 +74,10 @@ int shasta_hash_final(shasta_hash_ctx* ctx, unsigned char* out, size_t out_len) 
 }
 
 void shasta_hash_free(shasta_hash_ctx* ctx) {
+  if (ctx == nullptr) return;
+  // The buffered tail of the message and the chaining state: a key or password hashed here must
+  // not stay behind in freed memory (OpenSSL's EVP_MD_CTX_free clears its context too).
+  std::visit([](auto& h) { shasta::detail::wipe_object(h); }, ctx->hasher);
   delete ctx;
 }
 

@@ -63,7 +63,10 @@ shasta_hash_ctx *shasta_hash_clone(const shasta_hash_ctx *ctx); /* an independen
 int shasta_hash_update(shasta_hash_ctx *ctx, const void *data, size_t len);
 /* Writes the digest and starts the context afresh. On an error the context is unchanged. */
 int shasta_hash_final(shasta_hash_ctx *ctx, unsigned char *out, size_t out_len);
-void shasta_hash_free(shasta_hash_ctx *ctx); /* NULL is allowed */
+/* Wipes the context (the message's buffered tail, the chaining state) and frees it; NULL is
+ * allowed. shasta_hash leaves a copy of the message's last block or two on the stack, as the C++
+ * one-shots and hashers do: a secret is better hashed with HMAC or HKDF, which wipe theirs. */
+void shasta_hash_free(shasta_hash_ctx *ctx);
 
 /* The kernel alg runs on now, e.g. "portable", "shani", "avx512", "avx2", "armv8"; NULL for an unknown alg. */
 const char *shasta_kernel_name(shasta_alg alg);
