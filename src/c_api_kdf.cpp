@@ -101,7 +101,9 @@ int shasta_hmac_with_key(const shasta_hmac_key* key, const void* msg, size_t msg
 }
 
 int shasta_hmac_verify(const shasta_hmac_key* key, const void* msg, size_t msg_len, const void* tag, size_t tag_len) {
-  if (key == nullptr || null_with_length(msg, msg_len) || tag == nullptr) return code(Error::null_pointer);
+  if (key == nullptr || null_with_length(msg, msg_len) || null_with_length(tag, tag_len)) {
+    return code(Error::null_pointer);
+  }
   if (impossible_input(alg_of(*key), msg, msg_len) || impossible_input(alg_of(*key), tag, tag_len)) {
     return code(Error::input_too_long);
   }

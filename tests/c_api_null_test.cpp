@@ -130,6 +130,9 @@ TEST(CApiNull, Hmac) {
   EXPECT_EQ(shasta_hmac_verify(nullptr, "m", 1, tag.data(), 32), SHASTA_E_NULL);
   EXPECT_EQ(shasta_hmac_verify(key, nullptr, 1, tag.data(), 32), SHASTA_E_NULL);
   EXPECT_EQ(shasta_hmac_verify(key, "m", 1, nullptr, 32), SHASTA_E_NULL);
+  // An empty tag is too short whether or not its pointer is NULL, as for msg.
+  EXPECT_EQ(shasta_hmac_verify(key, "m", 1, nullptr, 0), SHASTA_E_TAG_TOO_SHORT);
+  EXPECT_EQ(shasta_hmac_verify(key, "m", 1, tag.data(), 0), SHASTA_E_TAG_TOO_SHORT);
   EXPECT_EQ(shasta_hmac_verify(key, "m", 1, tag.data(), 32), SHASTA_OK);
 
   EXPECT_EQ(shasta_hmac_new(nullptr), nullptr);

@@ -1,5 +1,8 @@
 /* shasta.h: the C API of shasta, for C and any language's FFI.
- * Every int-returning function returns SHASTA_OK (0) or a negative SHASTA_E_* code. */
+ * Every int-returning function returns SHASTA_OK (0) or a negative SHASTA_E_* code. Strings it
+ * returns (names, versions, error sentences) are static. A context or key is used by one thread
+ * at a time; different ones, and every other call, may run on any threads at once (a kernel
+ * forced while others hash takes effect at their next call). */
 #ifndef SHASTA_SHASTA_H
 #define SHASTA_SHASTA_H
 
@@ -24,7 +27,10 @@ typedef enum shasta_alg {
 #define SHASTA_OK 0
 #define SHASTA_E_UNKNOWN_ALG (-1)        /* an algorithm id the library does not have */
 #define SHASTA_E_OUTPUT_TOO_SMALL (-2)   /* out_len is smaller than the digest; nothing was consumed */
-#define SHASTA_E_NULL (-3)               /* NULL context or output, or NULL data with a non-zero length */
+#define SHASTA_E_NULL (-3)               /* NULL context, NULL output for a digest, key or tag (which
+                                            is always written), or NULL data or a NULL output of
+                                            chosen length (from_hex, HKDF-Expand, TLS 1.3
+                                            Expand-Label) with a non-zero length */
 #define SHASTA_E_UNKNOWN_KERNEL (-4)     /* no kernel of that name */
 #define SHASTA_E_KERNEL_UNSUPPORTED (-5) /* this CPU lacks that kernel's instructions */
 #define SHASTA_E_NO_MEMORY (-6)          /* allocation failed */
@@ -88,7 +94,9 @@ shasta_hmac_key *shasta_hmac_key_import(shasta_alg alg, const void *exported, si
 void shasta_hmac_key_free(shasta_hmac_key *key);
 int shasta_hmac_with_key(const shasta_hmac_key *key, const void *msg, size_t msg_len, unsigned char *out,
                          size_t out_len);
-/* 0 when tag (tag_len from max(10, digest_size / 2) to digest_size) matches; constant time. */
+/* 0 when tag (tag_len from max(10, digest_size / 2) to digest_size) matches, in constant time;
+ * SHASTA_E_TAG_MISMATCH when it does not, SHASTA_E_TAG_TOO_SHORT below that range (an empty
+ * tag, NULL or not, included), SHASTA_E_OUTPUT_TOO_LONG above it. */
 int shasta_hmac_verify(const shasta_hmac_key *key, const void *msg, size_t msg_len, const void *tag,
                        size_t tag_len);
 
@@ -135,7 +143,9 @@ int shasta_version_number(void);
  * i < count (digests holds count x digest_size bytes). Lengths may differ; the messages run side by
  * side on the CPU's many-message kernel where it has one. msgs[i] may be NULL when lens[i] is 0.
  * SHASTA_E_NULL (nothing written) for NULL msgs, lens or digests with count > 0, or a NULL msgs[i]
- * with a non-zero length. */
+ * with a non-zero length. digests must not overlap the messages, msgs or lens: digests are written
+ * as lanes finish, while later messages are still being read. From C, an array of other pointers
+ * (unsigned char *bufs[]) is passed with a cast: (const void *const *)bufs. */
 int shasta_hash_many(shasta_alg alg, size_t count, const void *const *msgs, const size_t *lens,
                      unsigned char *digests);
 
