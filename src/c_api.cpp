@@ -98,8 +98,11 @@ int shasta_from_hex(const char* hex, size_t hex_len, unsigned char* out, size_t 
   return code(shasta::from_hex(std::string_view(hex != nullptr ? hex : "", hex_len), {out, out_len}));
 }
 
+// The C API's codes are the Error values negated; the last of them has its define.
+static_assert(SHASTA_E_OVERLAPPING_BUFFERS == -static_cast<int>(shasta::kLastError));
+
 const char* shasta_strerror(int c) {
-  if (c > 0 || c < -static_cast<int>(Error::input_too_long)) return "unknown error code";
+  if (c > 0 || c < -static_cast<int>(shasta::kLastError)) return "unknown error code";
   return shasta::error_message(static_cast<Error>(-c)).data();
 }
 

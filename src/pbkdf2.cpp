@@ -177,6 +177,7 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
   if (iterations == 0) return Error::zero_iterations;
   if (out.empty()) return Error::output_too_small;
   if (out.size() / kHashLen > 0xFFFFFFFFull - (out.size() % kHashLen != 0)) return Error::output_too_long;
+  if (out.size() > kHashLen && detail::overlaps(salt, out)) return Error::overlapping_buffers;
 
   const HmacKey<H> key(password);
   const auto kernel = detail::lane_kernel<H>();

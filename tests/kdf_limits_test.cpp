@@ -62,6 +62,49 @@ TYPED_TEST(KdfLimits, RefusedLengthsReadNoSecret) {
   EXPECT_TRUE(untouched(out));
 }
 
+// An output of more than one block over HKDF's info, a TLS 1.3 label or context, or a PBKDF2 salt
+// would be made from bytes it had already overwritten: refused, with nothing written. One block is
+// whole before it is written, so it may lie over them, and gives what a separate buffer gets; so
+// does an output that only touches them.
+TYPED_TEST(KdfLimits, OutputOverAnInputReadAgain) {
+  using H = TypeParam;
+  constexpr std::size_t d = H::digest_size;
+  const Bytes prk(d, 9);
+  Bytes buf(3 * d, kSentinel);
+  const ByteView info(buf.data(), 2 * d);
+  const std::span<std::uint8_t> over = std::span(buf).subspan(d, 2 * d);  // info's second half and on
+  EXPECT_EQ(hkdf_expand<H>(prk, info, over), Error::overlapping_buffers);
+  EXPECT_EQ(hkdf_expand(HmacKey<H>(prk), info, over), Error::overlapping_buffers);
+  EXPECT_EQ(hkdf<H>("salt", "ikm", info, over), Error::overlapping_buffers);
+  EXPECT_EQ(hkdf_expand<H>(prk, info, std::span(buf).first(2 * d)), Error::overlapping_buffers) << "in place";
+  const std::string_view label(reinterpret_cast<const char*>(buf.data()), 10);
+  EXPECT_EQ(tls13_expand_label<H>(prk, label, {}, std::span(buf).first(d + 1)), Error::overlapping_buffers);
+  EXPECT_EQ(tls13_expand_label<H>(prk, "key", info, over), Error::overlapping_buffers);
+  EXPECT_EQ(tls13_expand_label(HmacKey<H>(prk), "key", info, over), Error::overlapping_buffers);
+  EXPECT_EQ(pbkdf2_hmac<H>("password", info, 2, over), Error::overlapping_buffers);
+  EXPECT_TRUE(untouched(buf));
+
+  for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<std::uint8_t>(i * 13 + 5);
+  const Bytes copy = buf;
+  const ByteView info_copy(copy.data(), 2 * d);
+  Bytes want(2 * d);
+  ASSERT_EQ(hkdf_expand<H>(prk, info_copy, std::span(want).first(d)), Error::ok);
+  ASSERT_EQ(hkdf_expand<H>(prk, info, std::span(buf).first(d)), Error::ok) << "one block in place";
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + d, buf.begin()));
+  buf = copy;
+  ASSERT_EQ(tls13_expand_label<H>(prk, "key", info, std::span(buf).subspan(d, d)), Error::ok);
+  ASSERT_EQ(tls13_expand_label<H>(prk, "key", info_copy, std::span(want).first(d)), Error::ok);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + d, buf.begin() + d));
+  buf = copy;
+  ASSERT_EQ(pbkdf2_hmac<H>("password", ByteView(buf.data(), d), 2, std::span(buf).first(d)), Error::ok);
+  ASSERT_EQ(pbkdf2_hmac<H>("password", ByteView(copy.data(), d), 2, std::span(want).first(d)), Error::ok);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + d, buf.begin()));
+  buf = copy;  // touching, not overlapping: info buf[0, d), the output buf[d, 3d)
+  ASSERT_EQ(hkdf_expand<H>(prk, ByteView(buf.data(), d), std::span(buf).subspan(d, 2 * d)), Error::ok);
+  ASSERT_EQ(hkdf_expand<H>(prk, ByteView(copy.data(), d), want), Error::ok);
+  EXPECT_TRUE(std::equal(want.begin(), want.end(), buf.begin() + d));
+}
+
 TYPED_TEST(KdfLimits, Tls13LabelContextAndLength) {
   using H = TypeParam;
   const Bytes secret(H::digest_size, 1);

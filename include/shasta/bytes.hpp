@@ -4,6 +4,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 
@@ -44,5 +45,15 @@ class ByteView {
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
 };
+
+namespace detail {
+// overlaps: whether two byte ranges share a byte. std::less orders pointers into different
+// objects too, where `<` is unspecified.
+inline bool overlaps(ByteView a, ByteView b) noexcept {
+  if (a.empty() || b.empty()) return false;
+  const std::less<const std::uint8_t*> before;
+  return before(a.data(), b.data() + b.size()) && before(b.data(), a.data() + a.size());
+}
+}  // namespace detail
 
 }  // namespace shasta

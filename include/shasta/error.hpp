@@ -25,7 +25,13 @@ enum class Error : int {
   invalid_export = 15,     // exported key bytes of the wrong length
   invalid_parameter = 16,  // a parameter outside its range (an fs-verity block size or salt)
   input_too_long = 17,     // a length no memory can hold, or past FIPS 180-4's message limit
+  overlapping_buffers = 18,  // an output of more than one block over an input read again after its
+                             // first block is written (HKDF's info, a TLS 1.3 label or context, a
+                             // PBKDF2 salt): the result would be wrong
 };
+
+// The last Error value (the C API's most negative code).
+inline constexpr Error kLastError = Error::overlapping_buffers;
 
 // error_name gives the enumerator's name, e.g. "output_too_small".
 std::string_view error_name(Error e) noexcept;

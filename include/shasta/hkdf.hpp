@@ -33,6 +33,7 @@ namespace detail {
 struct InfoBytes {
   ByteView bytes;
   std::size_t size() const noexcept { return bytes.size(); }
+  bool overlaps(ByteView out) const noexcept { return detail::overlaps(bytes, out); }
   template <class Sink>
   void emit(Sink&& sink) const noexcept {
     sink(bytes.data(), bytes.size());
@@ -143,11 +144,22 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
 
 }  // namespace detail
 
+namespace detail {
+// output_overlap_error: info (or a TLS 1.3 label or context) is read again for each output block,
+// after the earlier ones are written, so an output of more than one block over it would be wrong:
+// refused. One block is made whole before it is written, so it may lie anywhere.
+template <class H, class Info>
+Error output_overlap_error(const Info& info, std::span<const std::uint8_t> okm) noexcept {
+  return okm.size() > H::digest_size && info.overlaps(okm) ? Error::overlapping_buffers : Error::ok;
+}
+}  // namespace detail
+
 // hkdf_expand fills `okm` with HKDF-Expand(PRK, info, okm.size()). Refused: Error::output_too_long
-// over 255 x HashLen bytes. `okm` may overlap the PRK but not `info` (nor, for the TLS 1.3 calls
-// below, the label or context): those are read again for each block, after earlier ones are written.
+// over 255 x HashLen bytes; Error::overlapping_buffers for an `okm` of more than HashLen bytes
+// over `info` (nor, for the TLS 1.3 calls below, the label or context). `okm` may overlap the PRK.
 template <class H>
 Error hkdf_expand(const HmacKey<H>& prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
+  if (const Error e = detail::output_overlap_error<H>(detail::InfoBytes{info}, okm); e != Error::ok) return e;
   return detail::hkdf_expand_info(prk, detail::InfoBytes{info}, okm);
 }
 
@@ -157,6 +169,7 @@ template <class H>
 Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noexcept {
   if (prk.size() < H::digest_size) return Error::prk_too_short;
   if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
+  if (const Error e = detail::output_overlap_error<H>(detail::InfoBytes{info}, okm); e != Error::ok) return e;
   return hkdf_expand(HmacKey<H>(prk), info, okm);
 }
 
@@ -164,6 +177,7 @@ Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noex
 template <class H>
 Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> okm) noexcept {
   if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
+  if (const Error e = detail::output_overlap_error<H>(detail::InfoBytes{info}, okm); e != Error::ok) return e;
   typename H::Digest prk = hkdf_extract<H>(salt, ikm);
   const Error e = hkdf_expand(HmacKey<H>(prk), info, okm);
   detail::wipe_object(prk);
@@ -211,6 +225,9 @@ class Tls13Label {
   }
 
   std::size_t size() const noexcept { return sizeof head_ + label_.size() + 1 + context_.size(); }
+  bool overlaps(ByteView out) const noexcept {
+    return detail::overlaps(ByteView(label_.data(), label_.size()), out) || detail::overlaps(context_, out);
+  }
 
   template <class Sink>
   void emit(Sink&& sink) const noexcept {
@@ -239,7 +256,9 @@ template <class H>
 Error tls13_expand_label(const HmacKey<H>& secret, std::string_view label, ByteView context,
                          std::span<std::uint8_t> out) noexcept {
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  return detail::hkdf_expand_info(secret, detail::Tls13Label(label, context, out.size()), out);
+  const detail::Tls13Label info(label, context, out.size());
+  if (const Error e = detail::output_overlap_error<H>(info, out); e != Error::ok) return e;
+  return detail::hkdf_expand_info(secret, info, out);
 }
 
 template <class H>
@@ -247,7 +266,9 @@ Error tls13_expand_label(ByteView secret, std::string_view label, ByteView conte
                          std::span<std::uint8_t> out) noexcept {
   if (secret.size() < H::digest_size) return Error::prk_too_short;
   if (const Error e = detail::tls13_label_error<H>(label, context, out.size()); e != Error::ok) return e;
-  return detail::hkdf_expand_info(HmacKey<H>(secret), detail::Tls13Label(label, context, out.size()), out);
+  const detail::Tls13Label info(label, context, out.size());
+  if (const Error e = detail::output_overlap_error<H>(info, out); e != Error::ok) return e;
+  return detail::hkdf_expand_info(HmacKey<H>(secret), info, out);
 }
 
 // tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,

@@ -18,12 +18,13 @@ namespace shasta {
 
 // pbkdf2_hmac fills `out` with PBKDF2-HMAC-H(password, salt, iterations). Refused, with nothing
 // written: zero iterations (Error::zero_iterations), an empty output (Error::output_too_small), an
-// output over (2^32 - 1) x HashLen bytes (Error::output_too_long). `out` may overlap the password
-// but not the salt, which is read again for each output block.
+// output over (2^32 - 1) x HashLen bytes (Error::output_too_long), an output of more than HashLen
+// bytes over the salt, which is read again for each output block (Error::overlapping_buffers).
+// `out` may overlap the password, and a one-block output the salt.
 //
 // The output blocks are independent: where the kernel has lanes (SHA-NI: 4 SHA-256 streams; AVX2:
-// 8 SHA-256 or 5 SHA-512 streams; ARMv8: 2) and three blocks or a full call's worth are left, they
-// run side by side; the rest one at a time.
+// 8 SHA-256 or 5 SHA-512 streams; AVX-512: 16 or 8; ARMv8: 2) and the lane kernel's min_busy
+// blocks (3 to 9) or a full call's worth are left, they run side by side; the rest one at a time.
 template <ManyHasher H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept;
 

@@ -49,6 +49,9 @@ typedef enum shasta_alg {
                                             FIPS 180-4's 2^61 - 1 bytes (less 128 for HMAC's and PBKDF2's
                                             framing), or a SHA-384/512 stream past 2^64 - 1 bytes in
                                             all; refused with nothing read */
+#define SHASTA_E_OVERLAPPING_BUFFERS (-18) /* an output of more than one block over an input read
+                                              again after its first block is written (HKDF info,
+                                              a TLS 1.3 label or context, a PBKDF2 salt) */
 
 /* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
  * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
@@ -110,8 +113,9 @@ void shasta_hmac_free(shasta_hmac_ctx *ctx);
 /* HKDF (RFC 5869). Extract writes digest_size bytes (prk_len >= digest_size); Expand refuses
  * okm_len over 255 x digest_size and a PRK shorter than digest_size. Refusals write nothing.
  * An output may be the secret's own buffer (prk, secret, password: read in full before the first
- * byte is written), but must not overlap info, a label, a context or a salt: those are read again
- * for each output block, after earlier blocks were written. */
+ * byte is written). An output of more than digest_size bytes over info, a label, a context or a
+ * salt, which are read again for each output block after the earlier ones are written, is refused
+ * (SHASTA_E_OVERLAPPING_BUFFERS); a one-block output may lie over them. */
 int shasta_hkdf_extract(shasta_alg alg, const void *salt, size_t salt_len, const void *ikm, size_t ikm_len,
                         unsigned char *prk, size_t prk_len);
 int shasta_hkdf_expand(shasta_alg alg, const void *prk, size_t prk_len, const void *info, size_t info_len,
