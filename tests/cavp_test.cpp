@@ -1,5 +1,6 @@
 // cavp_test.cpp: NIST CAVP SHAVS ShortMsg, LongMsg and Monte (SHAVS section 6.4) for all six
-// algorithms, from Debian's python3-cryptography-vectors (the directory SHASTA_CAVP_DIR names).
+// algorithms, from pyca/cryptography's vector package, copied into tests/vectors/pyca/hashes/SHA2
+// (SHASTA_CAVP_DIR).
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -20,7 +21,7 @@ using Record = std::vector<std::pair<std::string, std::string>>;
 
 std::vector<Record> read_rsp(const std::string& path) {
   std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << "cannot read " << path << " (install python3-cryptography-vectors)";
+  EXPECT_TRUE(in.good()) << "cannot read " << path;
   std::vector<Record> records(1);
   std::string line;
   while (std::getline(in, line)) {

@@ -1,6 +1,7 @@
-// hmac_vectors_test.cpp: HMAC known answers: RFC 4231 cases 1-4, 6, 7 (Debian's python3-cryptography-vectors),
-// RFC 4231 case 5 (128-bit truncation, typed in from section 4.6), and every Wycheproof HMAC case for the six
-// hashes (tests/vectors/wycheproof), each through the one-shot, prepared-key and streaming interfaces.
+// hmac_vectors_test.cpp: HMAC known answers: RFC 4231 cases 1-4, 6, 7 (tests/vectors/pyca, from
+// Debian's python3-cryptography-vectors), RFC 4231 case 5 (128-bit truncation, typed in from section
+// 4.6), and every Wycheproof HMAC case for the six hashes (tests/vectors/wycheproof), each through
+// the one-shot, prepared-key and streaming interfaces.
 #include <algorithm>
 #include <array>
 #include <map>

@@ -1,5 +1,5 @@
 // kdf_vectors_test.cpp: HKDF and PBKDF2 known answers: Wycheproof (tests/vectors/wycheproof), RFC 5869 and a
-// 1200-byte HKDF-SHA-256 output (Debian's python3-cryptography-vectors), and the brycx/RFC 7914/fastpbkdf2 sets
+// 1200-byte HKDF-SHA-256 output (tests/vectors/pyca), and the brycx/RFC 7914/fastpbkdf2 sets
 // in tests/vectors/hkdf-sha2-extra.txt and pbkdf2-sha2.txt (provenance in tests/vectors/README.md).
 #include <algorithm>
 #include <map>

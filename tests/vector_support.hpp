@@ -1,6 +1,7 @@
 // vector_support.hpp: readers for the HMAC/KDF known-answer files: tests/vectors/ (SHASTA_VECTOR_DIR)
-// and Debian's python3-cryptography-vectors (SHASTA_PYCA_DIR). Every reader fails the test on a line
-// it cannot parse, so a format slip shows up as a failure rather than as fewer cases.
+// and tests/vectors/pyca, copied from Debian's python3-cryptography-vectors (SHASTA_PYCA_DIR). Every
+// reader fails the test on a line it cannot parse, so a format slip shows up as a failure rather than
+// as fewer cases.
 #pragma once
 
 #include <cctype>

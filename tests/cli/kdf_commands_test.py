@@ -5,7 +5,7 @@
 
 References:
   * RFC 4231 HMAC-SHA-224/256/384/512 test cases 1-4, 6, 7 from Debian's python3-cryptography-vectors
-    (cryptography_vectors/HMAC/rfc-4231-sha*.txt; override the directory with SHASTA_PYCA_DIR), and case 5
+    (tests/vectors/pyca/HMAC/rfc-4231-sha*.txt; override the directory with SHASTA_PYCA_DIR), and case 5
     (truncation to 128 bits) typed in from RFC 4231 section 4.6;
   * RFC 5869 A.1-A.3 (KDF/rfc-5869-HKDF-SHA256.txt) and pyca's 1200-byte HKDF output (KDF/hkdf-generated.txt),
     and tests/vectors/hkdf-sha2-extra.txt;
@@ -42,7 +42,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 VECTORS = HERE.parent / 'vectors'
-PYCA = Path(os.environ.get('SHASTA_PYCA_DIR', '/usr/lib/python3/dist-packages/cryptography_vectors'))
+PYCA = Path(os.environ.get('SHASTA_PYCA_DIR', VECTORS / 'pyca'))  # copied from python3-cryptography-vectors
 
 
 @dataclass(frozen=True)
@@ -244,8 +244,7 @@ def read_assignments(path: Path) -> dict[str, bytes]:
 
 
 def need(area: str, path: Path) -> bool:
-    return T.case(area, f'vector file {path}', path.is_file(), 'missing (install python3-cryptography-vectors '
-                  'or set SHASTA_PYCA_DIR)' if 'cryptography' in str(path) else 'missing')
+    return T.case(area, f'vector file {path}', path.is_file(), 'missing')
 
 
 # ------------------------------------------------------------------------------------------------
