@@ -205,6 +205,7 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
                         : l512.name == "avx512" ? 8u
                         : l512.name == "armv8"  ? 2u
                                                 : 0u);
+  const KernelsRestored restored;
   const std::string active256(active_kernel(Family::sha224_256));
   ASSERT_EQ(force_kernel(Family::sha224_256, active256), Error::ok);
   EXPECT_EQ(detail::active_lanes_256().name, active256 == "portable" ? "portable" : active256)
@@ -212,16 +213,32 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
   // Back to what the environment chose (a forced suite) or the best (which may take other lanes).
   if (c256.reason.starts_with("the best")) use_best_kernel(Family::sha224_256);
   EXPECT_EQ(detail::active_lanes_256().lanes, l256.lanes);
-  const std::string was(l512.name);
+  const std::string active512(active_kernel(Family::sha384_512));
   ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
   EXPECT_EQ(detail::active_lanes_512().fn, nullptr);
   EXPECT_EQ(detail::active_lanes_512().tail_fn, nullptr);
-  ASSERT_EQ(force_kernel(Family::sha384_512, was), Error::ok);
+  ASSERT_EQ(force_kernel(Family::sha384_512, active512), Error::ok);
+  if (c512.reason.starts_with("the best")) use_best_kernel(Family::sha384_512);
   EXPECT_EQ(detail::active_lanes_512().lanes, l512.lanes);
 }
 
 const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
                             SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256};
+
+// openssl_c_digest is OpenSSL's digest of a message, for a C API algorithm id.
+Bytes openssl_c_digest(shasta_alg alg, const void* msg, std::size_t len) {
+  const EVP_MD* md = alg == SHASTA_SHA224     ? EVP_sha224()
+                     : alg == SHASTA_SHA256   ? EVP_sha256()
+                     : alg == SHASTA_SHA384   ? EVP_sha384()
+                     : alg == SHASTA_SHA512   ? EVP_sha512()
+                     : alg == SHASTA_SHA512_224 ? EVP_sha512_224()
+                                                : EVP_sha512_256();
+  Bytes out(EVP_MAX_MD_SIZE);
+  unsigned int n = 0;
+  EXPECT_EQ(EVP_Digest(msg != nullptr ? msg : "", len, out.data(), &n, md, nullptr), 1);
+  out.resize(n);
+  return out;
+}
 
 // shasta_hash_update_many against contexts updated one by one: every algorithm, 0 to 11 contexts,
 // and counts past one and two of its stack groups (30-32 contexts of lane-count multiples), random
@@ -296,7 +313,9 @@ TEST(CApiMany, UpdateManyRefusals) {
   shasta_hash_free(other);
 }
 
-TEST(CApiMany, MatchesOneShot) {
+// Against OpenSSL, not shasta_hash: the many-message engine hashes short counts and leftovers on
+// that one-shot path itself.
+TEST(CApiMany, MatchesOpenSsl) {
   SCOPED_TRACE(seed_trace());
   std::mt19937_64 rng(run_seed());
   const Bytes pool = random_bytes(rng, 4096);
@@ -312,9 +331,9 @@ TEST(CApiMany, MatchesOneShot) {
       std::vector<unsigned char> out(count * d);
       ASSERT_EQ(shasta_hash_many(alg, count, msgs.data(), lens.data(), out.data()), SHASTA_OK);
       for (std::size_t i = 0; i < count; ++i) {
-        unsigned char want[64];
-        ASSERT_EQ(shasta_hash(alg, msgs[i], lens[i], want, sizeof want), SHASTA_OK);
-        ASSERT_EQ(std::memcmp(out.data() + i * d, want, d), 0) << "alg " << alg << " message " << i;
+        const Bytes want = openssl_c_digest(alg, msgs[i], lens[i]);
+        ASSERT_EQ(want.size(), d);
+        ASSERT_EQ(std::memcmp(out.data() + i * d, want.data(), d), 0) << "alg " << alg << " message " << i;
       }
     }
   }

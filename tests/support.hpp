@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "shasta/kernels.hpp"
 #include "shasta/sha2.hpp"
 
 namespace shasta::test {
@@ -109,5 +110,39 @@ inline std::string seed_trace() {
 inline bool quick_mode() {
   return env_number("SHASTA_QUICK", 0) != 0;
 }
+
+// KernelsRestored puts both families back, when it goes out of scope, as the run had them: the best
+// (with the best's lane ranking, which forcing the same kernel by name would drop) or the kernel
+// forced by name. A test that changes the kernel holds one, so that the tests after it still run
+// on their entry's kernel.
+class KernelsRestored {
+ public:
+  KernelsRestored() = default;
+  KernelsRestored(const KernelsRestored&) = delete;
+  KernelsRestored& operator=(const KernelsRestored&) = delete;
+  ~KernelsRestored() {
+    restore(Family::sha224_256, sha256_);
+    restore(Family::sha384_512, sha512_);
+  }
+
+ private:
+  struct Was {
+    bool best;
+    std::string kernel;
+  };
+  static Was now(Family family) {
+    const KernelChoice choice = kernel_choice(family);
+    return {!choice.reason.starts_with("forced"), std::string(choice.kernel)};
+  }
+  static void restore(Family family, const Was& was) {
+    if (was.best) {
+      use_best_kernel(family);
+    } else {
+      EXPECT_EQ(force_kernel(family, was.kernel), Error::ok) << "restoring " << was.kernel;
+    }
+  }
+  Was sha256_ = now(Family::sha224_256);
+  Was sha512_ = now(Family::sha384_512);
+};
 
 }  // namespace shasta::test

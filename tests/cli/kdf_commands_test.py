@@ -357,7 +357,9 @@ def test_rfc5869() -> None:
                                                      '--info-hex', info.hex(), '-l', str(length)], okm, stdin=ikm)
     path = PYCA / 'KDF' / 'hkdf-generated.txt'
     if need(area, path):
-        for r in read_pyca_records(path, 'OKM'):
+        generated = read_pyca_records(path, 'OKM')
+        T.case(area, f'{path.name}: 1 record', len(generated) == 1, f'{len(generated)} records')
+        for r in generated:
             ikm, okm, length = bytes.fromhex(r['IKM']), bytes.fromhex(r['OKM']), int(r['L'])
             ikm_file = write('generated.ikm', ikm)
             args = ['hkdf', '--ikm-file', ikm_file, '-l', str(length)]
