@@ -1,7 +1,8 @@
 // c_api_free_test.cpp: shasta_hash_free wipes a context before freeing it, so that a key or
 // password hashed through the C API does not stay behind in freed memory. The binary's global
 // operator delete searches each block it is handed (its usable size, from glibc) for a needle
-// the test put there; a block freed without a wipe is the positive control.
+// the test put there; a block freed without a wipe is the positive control, and each search counts
+// the blocks it saw, so that a delete that bypassed it (a sanitizer's own) fails rather than passes.
 #include <malloc.h>
 
 #include <atomic>
@@ -14,12 +15,14 @@
 
 namespace {
 std::atomic<bool> g_watching{false};
+std::atomic<int> g_blocks_freed{0};
 std::atomic<int> g_needles_freed{0};
 const unsigned char kNeedle[16] = {0xd4, 0x1d, 0x8c, 0xd9, 0x8f, 0x00, 0xb2, 0x04,
                                    0xe9, 0x80, 0x09, 0x98, 0xec, 0xf8, 0x42, 0x7e};
 
 void search_freed(void* p) noexcept {
   if (p == nullptr || !g_watching.load()) return;
+  g_blocks_freed.fetch_add(1);
   if (memmem(p, malloc_usable_size(p), kNeedle, sizeof kNeedle) != nullptr) g_needles_freed.fetch_add(1);
 }
 }  // namespace
@@ -43,12 +46,14 @@ void operator delete(void* p, std::size_t) noexcept {
 namespace shasta::test {
 namespace {
 
-// Frees `ctx` while watching; how many freed blocks held the needle.
+// Frees `block` while watching; how many freed blocks held the needle (none seen at all fails).
 int needles_freed_by(void (*free_it)(void*), void* block) {
+  g_blocks_freed = 0;
   g_needles_freed = 0;
   g_watching = true;
   free_it(block);
   g_watching = false;
+  EXPECT_GE(g_blocks_freed.load(), 1) << "the freeing did not reach this binary's operator delete";
   return g_needles_freed.load();
 }
 
@@ -70,11 +75,15 @@ TEST(CApiFree, HashFreeWipesTheContext) {
   }
 }
 
-// The control: a block freed as it is still holds the needle, so the search above can fail.
+// The control: a block freed as it is (by delete, as a context is) still holds the needle, so the
+// search above can fail.
 TEST(CApiFree, SearchFindsAnUnwipedBlock) {
-  auto* block = new unsigned char[64]();
-  std::memcpy(block + 20, kNeedle, sizeof kNeedle);
-  EXPECT_EQ(needles_freed_by([](void* b) { delete[] static_cast<unsigned char*>(b); }, block), 1);
+  struct Block {
+    unsigned char bytes[64];
+  };
+  auto* block = new Block{};
+  std::memcpy(block->bytes + 20, kNeedle, sizeof kNeedle);
+  EXPECT_EQ(needles_freed_by([](void* b) { delete static_cast<Block*>(b); }, block), 1);
 }
 
 }  // namespace
