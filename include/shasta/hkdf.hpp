@@ -170,7 +170,7 @@ Error hkdf_expand(ByteView prk, ByteView info, std::span<std::uint8_t> okm) noex
   if (prk.size() < H::digest_size) return Error::prk_too_short;
   if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   if (const Error e = detail::output_overlap_error<H>(detail::InfoBytes{info}, okm); e != Error::ok) return e;
-  return hkdf_expand(HmacKey<H>(prk), info, okm);
+  return detail::hkdf_expand_info(HmacKey<H>(prk), detail::InfoBytes{info}, okm);
 }
 
 // hkdf is Extract then Expand; a refused output length is refused before anything is hashed.
@@ -179,7 +179,7 @@ Error hkdf(ByteView salt, ByteView ikm, ByteView info, std::span<std::uint8_t> o
   if (okm.size() > 255 * H::digest_size) return Error::output_too_long;
   if (const Error e = detail::output_overlap_error<H>(detail::InfoBytes{info}, okm); e != Error::ok) return e;
   typename H::Digest prk = hkdf_extract<H>(salt, ikm);
-  const Error e = hkdf_expand(HmacKey<H>(prk), info, okm);
+  const Error e = detail::hkdf_expand_info(HmacKey<H>(prk), detail::InfoBytes{info}, okm);
   detail::wipe_object(prk);
   return e;
 }
