@@ -7,7 +7,7 @@
 #include "shasta/kernels.hpp"
 #include "shasta/many.hpp"
 #include "shasta/shasta.h"
-#include "support.hpp"
+#include "c_api_support.hpp"
 
 namespace shasta::test {
 namespace {
@@ -224,21 +224,6 @@ TEST(LaneKernel, FollowsTheActiveKernel) {
 
 const shasta_alg kAlgs[] = {SHASTA_SHA224, SHASTA_SHA256,     SHASTA_SHA384,
                             SHASTA_SHA512, SHASTA_SHA512_224, SHASTA_SHA512_256};
-
-// openssl_c_digest is OpenSSL's digest of a message, for a C API algorithm id.
-Bytes openssl_c_digest(shasta_alg alg, const void* msg, std::size_t len) {
-  const EVP_MD* md = alg == SHASTA_SHA224     ? EVP_sha224()
-                     : alg == SHASTA_SHA256   ? EVP_sha256()
-                     : alg == SHASTA_SHA384   ? EVP_sha384()
-                     : alg == SHASTA_SHA512   ? EVP_sha512()
-                     : alg == SHASTA_SHA512_224 ? EVP_sha512_224()
-                                                : EVP_sha512_256();
-  Bytes out(EVP_MAX_MD_SIZE);
-  unsigned int n = 0;
-  EXPECT_EQ(EVP_Digest(msg != nullptr ? msg : "", len, out.data(), &n, md, nullptr), 1);
-  out.resize(n);
-  return out;
-}
 
 // shasta_hash_update_many against contexts updated one by one: every algorithm, 0 to 11 contexts,
 // and counts past one and two of its stack groups (30-32 contexts of lane-count multiples), random
