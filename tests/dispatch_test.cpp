@@ -314,6 +314,7 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
       }
       EXPECT_EQ(active, 1) << name;
       const KernelChoice choice = kernel_choice(family);
+      EXPECT_EQ(choice.forced, !name.empty()) << choice.reason;
       // The wide hash call's lanes as the engine sees them.
       const auto wide_of = [](const auto& kernel) { return kernel.wide_hash != nullptr ? kernel.wide_lanes : 0; };
       const std::size_t wide =
@@ -324,6 +325,7 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
       // and Zen 4). The row's own is what forcing it gives, with no reason.
       ASSERT_EQ(force_kernel(family, std::string(choice.kernel)), Error::ok);
       const KernelChoice own = kernel_choice(family);
+      EXPECT_TRUE(own.forced) << own.reason;
       EXPECT_TRUE(own.lane_reason.empty()) << own.kernel;
       const bool ranked =
           choice.lane_kernel != own.lane_kernel || choice.lanes != own.lanes || choice.wide_lanes != own.wide_lanes;

@@ -132,7 +132,7 @@ class KernelsRestored {
   };
   static Was now(Family family) {
     const KernelChoice choice = kernel_choice(family);
-    return {!choice.reason.starts_with("forced"), std::string(choice.kernel)};
+    return {!choice.forced, std::string(choice.kernel)};
   }
   static void restore(Family family, const Was& was) {
     if (was.best) {

@@ -41,6 +41,7 @@ struct KernelChoice {
                                  // kernel's, or its own without the wide call), as measured ("": its own)
   std::size_t wide_lanes = 0;    // lanes of its hash call for groups of messages of one length, where
                                  // that is wider than `lanes` (AVX-512 on Zen 5: 32 SHA-256, 16 SHA-512); 0: none
+  bool forced = false;           // forced by name (SHASTA_KERNEL*, force_kernel()), not the best chosen
 };
 
 // kernel_choice says what the family runs on now (resolving it if nothing ran yet) and why.

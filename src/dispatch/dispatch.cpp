@@ -209,6 +209,7 @@ KernelChoice choice(const Slot<Word>& slot) {
   if (&active == &best_selection(slot.table)) out.lane_reason = best_decision(slot.table).lanes_why;
   const std::lock_guard lock(slot.record.mutex);
   out.reason = reason_text(slot.record.reason, slot.record.variable, slot.record.requested);
+  out.forced = slot.record.reason == Reason::environment || slot.record.reason == Reason::forced;
   return out;
 }
 
