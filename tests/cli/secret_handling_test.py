@@ -362,6 +362,22 @@ def test_one_stream_two_names() -> None:
                    '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
     expect_refusal('stream: pbkdf2 --salt-file - --password-file /dev/stdin', ['pbkdf2', '-i', '1', '--salt-file',
                    '-', '--password-file', '/dev/stdin'], b'cannot both be standard input', stdin=b'pw')
+    # A check line naming the stream the key used up fails as unreadable (it digested the empty rest
+    # of standard input, and said FAILED, before); the other lines are still checked.
+    name = 'stream: hmac -c, a line naming the key\'s standard input'
+    if wanted(name):
+        write('data', b'data')
+        tag = hmac.new(b'key', b'data', 'sha256').hexdigest()
+        empty = hmac.new(b'key', b'', 'sha256').hexdigest()
+        write('tags', f'{tag}  data\n{empty}  -\n{empty}  /dev/stdin\n'.encode())
+        for key_file in ('-', '/dev/stdin'):
+            rc, out, err = run(['hmac', '--key-file', key_file, '-c', 'tags'], stdin=b'key')
+            want_out = b'data: OK\n-: FAILED open or read\n/dev/stdin: FAILED open or read\n'
+            want_err = (b"shasta hmac: -: already read to its end for the key\n"
+                        b"shasta hmac: /dev/stdin: already read to its end for the key\n"
+                        b"shasta hmac: WARNING: 2 listed files could not be read\n")
+            case(f'{name} ({key_file})', rc == 1 and out == want_out and err == want_err,
+                 f'exit {rc}, stdout {out!r}, stderr {err!r}')
     # A regular file on stdin is read afresh through /dev/stdin: that is allowed.
     name = 'stream: hmac --key-file /dev/stdin FILE /dev/stdin, stdin a regular file'
     if wanted(name):

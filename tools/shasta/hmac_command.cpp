@@ -23,6 +23,7 @@ int hmac_command(int argc, char** argv) {
   }
 
   Secret key;
+  std::string used_stream;  // the key's file, when reading it used it up (standard input, a pipe)
   switch (options.key_source) {
     case SumOptions::KeySource::file:
       for (const std::string& operand : options.operands) {
@@ -34,6 +35,7 @@ int hmac_command(int argc, char** argv) {
         output.error(options.key_value + ": " + secret_file_error(err));
         return EXIT_FAILURE;
       }
+      if (same_input_stream(options.key_value, options.key_value)) used_stream = options.key_value;
       break;
     case SumOptions::KeySource::env: {
       const char* value = std::getenv(options.key_value.c_str());
@@ -57,7 +59,7 @@ int hmac_command(int argc, char** argv) {
   const std::unique_ptr<Digester> prototype = make_hmac_digester(*options.algorithm, key.bytes());
   key.clear();  // the prepared pads are all the digesters keep
   const std::string tag = "HMAC-" + std::string(options.algorithm->tag);
-  return run_sum(options, {prototype.get(), tag}, output);
+  return run_sum(options, {prototype.get(), tag, used_stream}, output);
 }
 
 }  // namespace shasta::cli

@@ -18,6 +18,7 @@
 #include "file_reader.hpp"
 #include "progress.hpp"
 #include "quote.hpp"
+#include "secret.hpp"
 #include "shasta/hmac.hpp"
 #include "sum_format.hpp"
 
@@ -157,6 +158,10 @@ class SumRun {
         continue;
       }
       tally->any_proper_line = true;
+      if (!setup_.used_stream.empty() && same_input_stream(setup_.used_stream, parsed->name)) {
+        fail_used_stream(std::move(parsed->name), tally);
+        continue;
+      }
       if (progress_.wanted()) progress_.add_total(regular_file_size(parsed->name).value_or(0));
       check_line(std::move(*parsed), tally);
     }
@@ -191,6 +196,15 @@ class SumRun {
         output_.out(format_check_result(name, "FAILED"));
       else if (!options_.quiet)
         output_.out(format_check_result(name, "OK"));
+    });
+  }
+
+  // A line naming the stream the key was read from: reading it again would digest nothing.
+  void fail_used_stream(std::string name, const std::shared_ptr<Tally>& tally) {
+    scheduler_.add_release([this, name = std::move(name), tally] {
+      output_.error(quote_name(name) + ": already read to its end for the key");
+      ++tally->read_failures;
+      if (!options_.status) output_.out(format_check_result(name, "FAILED open or read"));
     });
   }
 

@@ -14,6 +14,8 @@ namespace shasta::cli {
 struct SumSetup {
   const Digester* prototype;  // a fresh() copy digests each file
   std::string_view tag;       // "SHA256", "HMAC-SHA256": --tag lines and check lines
+  std::string used_stream{};  // a stream already read to its end (hmac's key from "-"): check lines
+                              // naming it fail as unreadable instead of digesting what is left of it
 };
 
 // Runs with parsed options; returns the exit status (0, or 1 for any failure, as GNU).
