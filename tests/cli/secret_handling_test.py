@@ -118,8 +118,10 @@ def test_secret_size_limit() -> None:
     expect_refusal('limit: hkdf --prk-file /dev/zero', ['hkdf', '--prk-file', '/dev/zero'], limit, preexec=small_memory)
     expect_refusal('limit: pbkdf2 --password-file /dev/zero',
                    ['pbkdf2', '-i', '1', '--salt', 's', '--password-file', '/dev/zero'], limit, preexec=small_memory)
-    expect_refusal('limit: pbkdf2 --salt-file /dev/zero', ['pbkdf2', '-i', '1', '--salt-file', '/dev/zero'], limit,
-                   stdin=b'pw', preexec=small_memory)
+    expect_refusal('limit: pbkdf2 --salt-file /dev/zero', ['pbkdf2', '-i', '1', '--salt-file', '/dev/zero'],
+                   limit + b' (the limit for a salt read', stdin=b'pw', preexec=small_memory)
+    expect_refusal('limit: hkdf --ikm-file /dev/zero, named a secret', ['hkdf', '--ikm-file', '/dev/zero'],
+                   limit + b' (the limit for a secret read', preexec=small_memory)
     expect_refusal('limit: pbkdf2 password of 1 MiB + 1 on stdin', ['pbkdf2', '-i', '1', '--salt', 's'], limit,
                    stdin=b'p' * (MIB + 1))
     # Exactly the limit is accepted.
@@ -233,9 +235,13 @@ def test_terminal_password() -> None:
     pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D (an empty password, refused)', end_of_file)
     pbkdf2_at_terminal('tty: pbkdf2 Ctrl-D with --empty-password', end_of_file_accepted, ('--empty-password',))
     # hmac's key and hkdf's IKM are not asked for: a terminal there would show them as typed (the
-    # reads waited with echo on); refused before anything is read.
-    for args in (['hmac', '--key-file', '-', '/dev/null'], ['hkdf', '--ikm-file', '-'],
-                 ['hkdf', '--prk-file', '-']):
+    # reads waited with echo on); refused before anything is read. pbkdf2's salt is no secret, and
+    # its refusal says why it is refused instead (it would be read to the end, newline and all).
+    secret_typed = b'a terminal: a secret typed there would be shown'
+    for args, err_has in ((['hmac', '--key-file', '-', '/dev/null'], secret_typed),
+                          (['hkdf', '--ikm-file', '-'], secret_typed), (['hkdf', '--prk-file', '-'], secret_typed),
+                          (['pbkdf2', '-i', '1', '--salt-file', '-', '--password-file', '/dev/null',
+                            '--empty-password'], b'-: a terminal: the salt is read to its end, newline and all')):
         name = f'tty: {" ".join(args)} at a terminal is refused'
         if not wanted(name):
             continue
@@ -244,7 +250,7 @@ def test_terminal_password() -> None:
                              env=ENV, start_new_session=True)
         try:
             out, err = p.communicate(timeout=5)
-            case(name, p.returncode == 1 and out == b'' and b'a terminal' in err,
+            case(name, p.returncode == 1 and out == b'' and err_has in err,
                  f'exit {p.returncode}, stdout {out!r}, stderr {err!r}')
         except subprocess.TimeoutExpired:
             p.kill()

@@ -73,9 +73,10 @@ bool set_source(ByteSource& slot, ByteSource::Kind kind, const char* value) {
 
 int derive(const HkdfRequest& request, Output& output) {
   Secret secret, salt, info, context;
-  if (!load_bytes(request.secret, request.secret_is_prk ? "PRK" : "IKM", secret, output) ||
-      !load_bytes(request.salt, "salt", salt, output) || !load_bytes(request.info, "info", info, output) ||
-      !load_bytes(request.context, "context", context, output)) {
+  if (!load_bytes(request.secret, request.secret_is_prk ? "PRK" : "IKM", Secrecy::secret, secret, output) ||
+      !load_bytes(request.salt, "salt", Secrecy::public_value, salt, output) ||
+      !load_bytes(request.info, "info", Secrecy::public_value, info, output) ||
+      !load_bytes(request.context, "context", Secrecy::public_value, context, output)) {
     return EXIT_FAILURE;
   }
   if (!request.secret_is_prk && secret.size() == 0 && !request.empty_ikm_ok) {

@@ -8,7 +8,7 @@
 
 namespace shasta::cli {
 
-bool load_bytes(const ByteSource& source, std::string_view what, Secret& out, Output& output) {
+bool load_bytes(const ByteSource& source, std::string_view what, Secrecy secrecy, Secret& out, Output& output) {
   switch (source.kind) {
     case ByteSource::Kind::none: return true;
     case ByteSource::Kind::text:
@@ -20,7 +20,7 @@ bool load_bytes(const ByteSource& source, std::string_view what, Secret& out, Ou
       return false;
     case ByteSource::Kind::file:
       if (const int err = read_secret_file(source.value, out); err != 0) {
-        output.error(source.value + ": " + secret_file_error(err));
+        output.error(source.value + ": " + secret_file_error(err, secrecy == Secrecy::secret ? "" : what));
         return false;
       }
       return true;

@@ -20,8 +20,11 @@ struct ByteSource {
   ~ByteSource() { wipe_string(value); }
 };
 
-// Fills `out`; on failure reports "NAME: why" and returns false.
-bool load_bytes(const ByteSource& source, std::string_view what, Secret& out, Output& output);
+// Whether a ByteSource holds a secret: its errors say so (a terminal would show it as typed).
+enum class Secrecy { secret, public_value };
+
+// Fills `out`; on failure reports "NAME: why" and returns false. `what` names the value ("salt").
+bool load_bytes(const ByteSource& source, std::string_view what, Secrecy secrecy, Secret& out, Output& output);
 
 // A decimal count in [minimum, maximum]; nullopt if `text` is not one.
 std::optional<std::uint64_t> parse_count(std::string_view text, std::uint64_t minimum, std::uint64_t maximum);

@@ -96,7 +96,7 @@ int pbkdf2_command(int argc, char** argv) {
   }
 
   Secret salt_bytes, password;
-  if (!load_bytes(salt, "salt", salt_bytes, output)) return EXIT_FAILURE;
+  if (!load_bytes(salt, "salt", Secrecy::public_value, salt_bytes, output)) return EXIT_FAILURE;
   if (const int err = read_password(password_file, password); err != 0) {
     output.error((password_file == "-" ? "standard input" : password_file) + ": " + secret_file_error(err));
     return EXIT_FAILURE;

@@ -90,10 +90,14 @@ int read_secret_descriptor(int fd, Secret& secret) {
   return err;
 }
 
-std::string secret_file_error(int err) {
-  if (err == ENOTTY) return "a terminal: a secret typed there would be shown; give it in a file or a pipe";
+std::string secret_file_error(int err, std::string_view what) {
+  if (err == ENOTTY) {
+    if (what.empty()) return "a terminal: a secret typed there would be shown; give it in a file or a pipe";
+    return "a terminal: the " + std::string(what) + " is read to its end, newline and all; give it in a file or a pipe";
+  }
   if (err == EFBIG) {
-    return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a secret read from a file)";
+    return "more than " + std::to_string(kMaxSecretFileSize) + " bytes (the limit for a " +
+           std::string(what.empty() ? "secret" : what) + " read from a file)";
   }
   return std::strerror(err);
 }

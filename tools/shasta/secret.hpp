@@ -41,8 +41,9 @@ inline constexpr std::size_t kMaxSecretFileSize = std::size_t{1} << 20;
 int read_secret_file(const std::string& path, Secret& secret);
 // The same for an open descriptor, read to its end (or past the limit).
 int read_secret_descriptor(int fd, Secret& secret);
-// Why read_secret_file failed: strerror, the size limit for EFBIG, the terminal for ENOTTY.
-std::string secret_file_error(int err);
+// Why read_secret_file failed: strerror, the size limit for EFBIG, the terminal for ENOTTY. A
+// value that is not secret (pbkdf2's salt) is named as what it is: `what`, "salt".
+std::string secret_file_error(int err, std::string_view what = {});
 
 // True when reading `a` consumes what reading `b` would read, so they cannot both be inputs: both
 // standard input ("-"), or one pipe, terminal or socket under two names ("-" and /dev/stdin).
