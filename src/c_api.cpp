@@ -99,7 +99,7 @@ int shasta_from_hex(const char* hex, size_t hex_len, unsigned char* out, size_t 
 }
 
 // The C API's codes are the Error values negated; the last of them has its define.
-static_assert(SHASTA_E_OVERLAPPING_BUFFERS == -static_cast<int>(shasta::kLastError));
+static_assert(SHASTA_E_TRANSCRIPT_HASH_SIZE == -static_cast<int>(shasta::kLastError));
 
 const char* shasta_strerror(int c) {
   if (c > 0 || c < -static_cast<int>(shasta::kLastError)) return "unknown error code";

@@ -24,6 +24,7 @@ std::string_view error_name(Error e) noexcept {
     case Error::invalid_parameter: return "invalid_parameter";
     case Error::input_too_long: return "input_too_long";
     case Error::overlapping_buffers: return "overlapping_buffers";
+    case Error::transcript_hash_size: return "transcript_hash_size";
   }
   return "unknown_error";
 }
@@ -49,6 +50,7 @@ std::string_view error_message(Error e) noexcept {
     case Error::invalid_parameter: return "a parameter is outside its allowed range";
     case Error::input_too_long: return "input is longer than memory can hold or FIPS 180-4 allows";
     case Error::overlapping_buffers: return "output of more than one block overlaps an input read after it is written";
+    case Error::transcript_hash_size: return "transcript hash is not the hash function's digest size";
   }
   return "unknown error code";
 }

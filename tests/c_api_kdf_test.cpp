@@ -139,6 +139,19 @@ TEST(CApiKdf, Tls13) {
             SHASTA_E_NULL);
   EXPECT_EQ(shasta_tls13_derive_secret(kBad, secret.data(), 32, "derived", 7, transcript.data(), 32, out, 32),
             SHASTA_E_UNKNOWN_ALG);
+  // A transcript hash is digest_size bytes: the empty transcript's too (its hash), nothing else.
+  std::memset(out, 0xEE, sizeof out);
+  for (const std::size_t len : {std::size_t{0}, std::size_t{31}, std::size_t{33}}) {
+    const Bytes context(len, 0x5A);
+    EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA256, secret.data(), 32, "derived", 7, context.data(), len, out, 32),
+              SHASTA_E_TRANSCRIPT_HASH_SIZE)
+        << len;
+  }
+  const Bytes secret48(48, 9);
+  EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA384, secret48.data(), 48, "derived", 7, transcript.data(), 32, out, 48),
+            SHASTA_E_TRANSCRIPT_HASH_SIZE)
+      << "SHA-256's hash under SHA-384";
+  EXPECT_EQ(std::count(std::begin(out), std::end(out), 0xEE), static_cast<std::ptrdiff_t>(sizeof out)) << "written";
 }
 
 TEST(CApiKdf, Pbkdf2) {
@@ -172,13 +185,13 @@ TEST(CApiKdf, OutputOverAnInputReadAgainIsRefused) {
 
 TEST(CApiKdf, EveryCodeHasItsOwnSentence) {
   std::vector<std::string> seen;
-  for (int c = 0; c >= SHASTA_E_OVERLAPPING_BUFFERS; --c) {
+  for (int c = 0; c >= SHASTA_E_TRANSCRIPT_HASH_SIZE; --c) {
     const std::string s = shasta_strerror(c);
     EXPECT_NE(s, "unknown error code") << c;
     EXPECT_EQ(std::count(seen.begin(), seen.end(), s), 0) << "two codes share \"" << s << '"';
     seen.push_back(s);
   }
-  EXPECT_STREQ(shasta_strerror(SHASTA_E_OVERLAPPING_BUFFERS - 1), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(SHASTA_E_TRANSCRIPT_HASH_SIZE - 1), "unknown error code");
 }
 
 }  // namespace

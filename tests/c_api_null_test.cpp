@@ -184,8 +184,10 @@ TEST(CApiNull, KeyDerivation) {
   EXPECT_EQ(shasta_hkdf_expand(SHASTA_SHA256, prk.data(), 32, nullptr, 0, out.data(), 10), SHASTA_OK);
   EXPECT_EQ(shasta_tls13_expand_label(SHASTA_SHA256, prk.data(), 32, nullptr, 0, nullptr, 0, out.data(), 16),
             SHASTA_OK);
-  EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA256, prk.data(), 32, nullptr, 0, nullptr, 0, out.data(), 32),
+  EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA256, prk.data(), 32, nullptr, 0, prk.data(), 32, out.data(), 32),
             SHASTA_OK);
+  EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA256, prk.data(), 32, "d", 1, nullptr, 0, out.data(), 32),
+            SHASTA_E_TRANSCRIPT_HASH_SIZE);  // an empty transcript hash: not the empty transcript's hash
   EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, nullptr, 0, nullptr, 0, 1, out.data(), 32), SHASTA_OK);
 }
 

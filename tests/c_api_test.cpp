@@ -188,7 +188,8 @@ TEST(CApi, Strerror) {
                        SHASTA_E_INVALID_EXPORT,
                        SHASTA_E_INVALID_PARAMETER,
                        SHASTA_E_INPUT_TOO_LONG,
-                       SHASTA_E_OVERLAPPING_BUFFERS};
+                       SHASTA_E_OVERLAPPING_BUFFERS,
+                       SHASTA_E_TRANSCRIPT_HASH_SIZE};
   std::vector<std::string> seen;
   for (int c : codes) {
     const std::string s = shasta_strerror(c);
@@ -197,7 +198,7 @@ TEST(CApi, Strerror) {
     seen.push_back(s);
   }
   EXPECT_STREQ(shasta_strerror(1), "unknown error code");
-  EXPECT_STREQ(shasta_strerror(-19), "unknown error code");
+  EXPECT_STREQ(shasta_strerror(-20), "unknown error code");
   EXPECT_STREQ(shasta_strerror(-1000), "unknown error code");
   EXPECT_EQ(error_name(Error::output_too_small), "output_too_small");
 }

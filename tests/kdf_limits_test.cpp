@@ -118,17 +118,31 @@ TYPED_TEST(KdfLimits, Tls13LabelContextAndLength) {
   EXPECT_EQ(tls13_expand_label<H>(ByteView(secret.data(), H::digest_size - 1), "key", {}, first(16)),
             Error::prk_too_short);
   EXPECT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), label250, {}, first(16)), Error::label_too_long);
-  EXPECT_EQ(tls13_derive_secret<H>(secret, "derived", {}, first(H::digest_size - 1)), Error::output_too_small);
+  const Bytes transcript_hash(H::digest_size, 3);
+  EXPECT_EQ(tls13_derive_secret<H>(secret, "derived", transcript_hash, first(H::digest_size - 1)),
+            Error::output_too_small);
+  // A transcript hash is HashLen bytes (no messages: the empty string's hash), raw or prepared.
+  for (const std::size_t len : {std::size_t{0}, H::digest_size - 1, H::digest_size + 1, std::size_t{255}}) {
+    const Bytes wrong(len, 3);
+    EXPECT_EQ(tls13_derive_secret<H>(secret, "derived", wrong, first(H::digest_size)), Error::transcript_hash_size)
+        << len;
+    EXPECT_EQ(tls13_derive_secret<H>(HmacKey<H>(secret), "derived", wrong, first(H::digest_size)),
+              Error::transcript_hash_size)
+        << len;
+  }
   EXPECT_TRUE(untouched(out));
   EXPECT_EQ(tls13_expand_label<H>(secret, label249, context255, first(16)), Error::ok);
   EXPECT_EQ(tls13_expand_label<H>(secret, "key", {}, first(255 * H::digest_size)), Error::ok);
   EXPECT_EQ(out.back(), kSentinel);
   // The prepared form agrees with the raw one, and Derive-Secret is Expand-Label at HashLen.
-  Bytes raw(H::digest_size), prepared(H::digest_size), derived(H::digest_size + 5, kSentinel);
-  ASSERT_EQ(tls13_expand_label<H>(secret, "derived", context255, raw), Error::ok);
-  ASSERT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), "derived", context255, prepared), Error::ok);
-  ASSERT_EQ(tls13_derive_secret<H>(secret, "derived", context255, derived), Error::ok);
+  Bytes raw(H::digest_size), prepared(H::digest_size), derived(H::digest_size + 5, kSentinel),
+      derived_prepared(H::digest_size);
+  ASSERT_EQ(tls13_expand_label<H>(secret, "derived", transcript_hash, raw), Error::ok);
+  ASSERT_EQ(tls13_expand_label<H>(HmacKey<H>(secret), "derived", transcript_hash, prepared), Error::ok);
+  ASSERT_EQ(tls13_derive_secret<H>(secret, "derived", transcript_hash, derived), Error::ok);
+  ASSERT_EQ(tls13_derive_secret<H>(HmacKey<H>(secret), "derived", transcript_hash, derived_prepared), Error::ok);
   EXPECT_EQ(raw, prepared);
+  EXPECT_EQ(raw, derived_prepared);
   EXPECT_TRUE(std::equal(raw.begin(), raw.end(), derived.begin()));
   EXPECT_EQ(derived[H::digest_size], kSentinel);
 }

@@ -87,7 +87,8 @@ void exercise() {
   require_ok(shasta::tls13_expand_label<H>(prk, "key", "context", traffic_key), "tls13_expand_label");
   publish(traffic_key);
   std::array<std::uint8_t, H::digest_size> derived{};
-  require_ok(shasta::tls13_derive_secret<H>(shasta::HmacKey<H>(prk), "derived", "", derived),
+  const std::array<std::uint8_t, H::digest_size> transcript_hash{};  // public
+  require_ok(shasta::tls13_derive_secret<H>(shasta::HmacKey<H>(prk), "derived", transcript_hash, derived),
              "tls13_derive_secret");
   publish(derived);
 

@@ -28,10 +28,12 @@ enum class Error : int {
   overlapping_buffers = 18,  // an output of more than one block over an input read again after its
                              // first block is written (HKDF's info, a TLS 1.3 label or context, a
                              // PBKDF2 salt): the result would be wrong
+  transcript_hash_size = 19,  // a TLS 1.3 Derive-Secret transcript hash that is not HashLen bytes (the
+                              // messages, or an empty string, passed where their hash belongs)
 };
 
 // The last Error value (the C API's most negative code).
-inline constexpr Error kLastError = Error::overlapping_buffers;
+inline constexpr Error kLastError = Error::transcript_hash_size;
 
 // error_name gives the enumerator's name, e.g. "output_too_small".
 std::string_view error_name(Error e) noexcept;

@@ -273,11 +273,14 @@ Error tls13_expand_label(ByteView secret, std::string_view label, ByteView conte
 
 // tls13_derive_secret is Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,
 // Transcript-Hash(Messages), HashLen); the caller passes the transcript hash. It writes HashLen
-// bytes into `out` (Error::output_too_small when shorter).
+// bytes into `out` (Error::output_too_small when shorter). A transcript hash is HashLen bytes, that
+// of no messages too (the "derived" steps hash the empty string): any other length is refused
+// (Error::transcript_hash_size), since the key it gave would silently differ from every peer's.
 template <class H>
 Error tls13_derive_secret(const HmacKey<H>& secret, std::string_view label, ByteView transcript_hash,
                           std::span<std::uint8_t> out) noexcept {
   if (out.size() < H::digest_size) return Error::output_too_small;
+  if (transcript_hash.size() != H::digest_size) return Error::transcript_hash_size;
   return tls13_expand_label(secret, label, transcript_hash, out.first(H::digest_size));
 }
 
@@ -285,6 +288,7 @@ template <class H>
 Error tls13_derive_secret(ByteView secret, std::string_view label, ByteView transcript_hash,
                           std::span<std::uint8_t> out) noexcept {
   if (out.size() < H::digest_size) return Error::output_too_small;
+  if (transcript_hash.size() != H::digest_size) return Error::transcript_hash_size;
   return tls13_expand_label<H>(secret, label, transcript_hash, out.first(H::digest_size));
 }
 

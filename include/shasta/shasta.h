@@ -52,6 +52,8 @@ typedef enum shasta_alg {
 #define SHASTA_E_OVERLAPPING_BUFFERS (-18) /* an output of more than one block over an input read
                                               again after its first block is written (HKDF info,
                                               a TLS 1.3 label or context, a PBKDF2 salt) */
+#define SHASTA_E_TRANSCRIPT_HASH_SIZE (-19) /* a Derive-Secret transcript hash that is not
+                                               digest_size bytes */
 
 /* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
  * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
@@ -122,7 +124,9 @@ int shasta_hkdf_expand(shasta_alg alg, const void *prk, size_t prk_len, const vo
                        unsigned char *okm, size_t okm_len);
 
 /* TLS 1.3 HKDF-Expand-Label (RFC 8446 section 7.1), label without the "tls13 " prefix; out_len is
- * the Length. Derive-Secret takes the transcript hash and writes digest_size bytes. */
+ * the Length. Derive-Secret takes the transcript hash, digest_size bytes (that of no messages is
+ * the hash of the empty string; any other hash_len is SHASTA_E_TRANSCRIPT_HASH_SIZE), and writes
+ * digest_size bytes. */
 int shasta_tls13_expand_label(shasta_alg alg, const void *secret, size_t secret_len, const char *label,
                               size_t label_len, const void *context, size_t context_len, unsigned char *out,
                               size_t out_len);

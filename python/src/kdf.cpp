@@ -35,6 +35,11 @@ PyObject* kdf_rule(const char* fname, Error e, const AlgOps* ops, std::size_t go
     case Error::context_too_long:
       return PyErr_Format(PyExc_ValueError, "%s: the context is %zu bytes, over 255 (RFC 8446 section 7.1)", fname,
                           got);
+    case Error::transcript_hash_size:
+      return PyErr_Format(PyExc_ValueError,
+                          "%s: the transcript hash is %zu bytes, not HashLen = %zu for %s (Derive-Secret takes "
+                          "Transcript-Hash(Messages), RFC 8446 section 7.1; of no messages, the hash of b'')",
+                          fname, got, ops->digest_size, ops->name);
     default:
       return set_library_error(e, fname);
   }
@@ -136,12 +141,15 @@ PyObject* hkdf(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwn
   });
 }
 
+// expand_label is Expand-Label; for Derive-Secret (`transcript_hash`) the context must be HashLen bytes.
 PyObject* expand_label(const char* fname, const AlgOps* ops, PyObject* secret_obj, PyObject* label_obj,
-                       PyObject* context_obj, std::size_t length) {
+                       PyObject* context_obj, std::size_t length, bool transcript_hash = false) {
   Buffer secret, label_buf, context;
   std::string_view label;
   if (!secret.get(secret_obj) || !get_label(label_obj, label_buf, label) || !optional_buffer(context_obj, context))
     return nullptr;
+  if (transcript_hash && context.size() != ops->digest_size)
+    return kdf_rule(fname, Error::transcript_hash_size, ops, context.size());
   return expand_into(fname, ops, length, [&](std::span<std::uint8_t> out, std::size_t& got) {
     const Error e = ops->tls13_expand_label(secret.view(), label, context.view(), out);
     if (e == Error::prk_too_short) got = secret.size();
@@ -167,7 +175,7 @@ PyObject* tls13_derive_secret(PyObject*, PyObject* const* args, Py_ssize_t nargs
   if (!parse_args("tls13_derive_secret", args, nargs, kwnames, kNames, 4, 4, a)) return nullptr;
   const AlgOps* ops = alg_from_name(a[0], "name");
   if (ops == nullptr) return nullptr;
-  return expand_label("tls13_derive_secret", ops, a[1], a[2], a[3], ops->digest_size);
+  return expand_label("tls13_derive_secret", ops, a[1], a[2], a[3], ops->digest_size, true);
 }
 
 // pbkdf2_hmac is hashlib.pbkdf2_hmac: the same argument handling, messages and exception types.
@@ -237,7 +245,8 @@ PyMethodDef kKdfFunctions[] = {
      "249 bytes, a context over 255, a length over 65535 or 255 x HashLen."},
     {"tls13_derive_secret", SHASTA_FASTCALL(tls13_derive_secret), METH_FASTCALL | METH_KEYWORDS,
      "tls13_derive_secret(name, secret, label, transcript_hash)\n--\n\nDerive-Secret (RFC 8446 section 7.1): "
-     "HKDF-Expand-Label(secret, label, transcript_hash, HashLen); the caller hashes the transcript."},
+     "HKDF-Expand-Label(secret, label, transcript_hash, HashLen); the caller hashes the transcript.\n"
+     "transcript_hash is HashLen bytes (of no messages, the hash of b''): any other length is a ValueError."},
     {"pbkdf2_hmac", SHASTA_FASTCALL(pbkdf2_hmac), METH_FASTCALL | METH_KEYWORDS,
      "pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)\n--\n\nPassword based key derivation function 2 "
      "(PKCS #5 v2.0) with HMAC as pseudorandom function, as hashlib.pbkdf2_hmac. The GIL is released."},

@@ -328,8 +328,9 @@ def test_hkdf_against_a_python_reference(name):
             bytes([len(context)]) + context
         assert shasta.tls13_expand_label(name, prk, label, context, out_len) == \
             shasta.hkdf_expand(name, prk, hkdf_label, out_len)
-        assert shasta.tls13_derive_secret(name, prk, label, context) == \
-            shasta.tls13_expand_label(name, prk, label, context, size)
+        transcript_hash = rng.randbytes(size)
+        assert shasta.tls13_derive_secret(name, prk, label, transcript_hash) == \
+            shasta.tls13_expand_label(name, prk, label, transcript_hash, size)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -345,13 +346,15 @@ def test_kdf_refusals_name_the_rule(name):
     with pytest.raises(ValueError, match=r"shorter than HashLen"):
         shasta.tls13_expand_label(name, prk[:-1], "key", b"", 16)
     with pytest.raises(ValueError, match=r"shorter than HashLen"):
-        shasta.tls13_derive_secret(name, prk[:-1], "derived", b"")
+        shasta.tls13_derive_secret(name, prk[:-1], "derived", bytes(size))
+    # A transcript hash is HashLen bytes; no messages is the hash of b'', never b'' itself.
+    for wrong in (None, b"", bytes(size - 1), bytes(size + 1), hashlib.sha256(b"").digest() if size != 32 else b"x"):
+        with pytest.raises(ValueError, match=r"transcript hash is \d+ bytes, not HashLen = %d .*RFC 8446" % size):
+            shasta.tls13_derive_secret(name, prk, "derived", wrong)
     with pytest.raises(ValueError, match=r"label is 250 bytes, over 249 .*RFC 8446"):
         shasta.tls13_expand_label(name, prk, "x" * 250, b"", 16)
     with pytest.raises(ValueError, match=r"context is 256 bytes, over 255 .*RFC 8446"):
         shasta.tls13_expand_label(name, prk, "key", bytes(256), 16)
-    with pytest.raises(ValueError, match=r"context is 256 bytes"):
-        shasta.tls13_derive_secret(name, prk, "derived", bytes(256))
     with pytest.raises(ValueError, match=r"over 255 x HashLen"):
         shasta.tls13_expand_label(name, prk, "key", b"", 255 * size + 1)
     with pytest.raises(ValueError, match=r"length must be 0 or more"):
