@@ -20,9 +20,8 @@ DigestScheduler::DigestScheduler(unsigned jobs, const Digester& prototype, std::
       jobs_(jobs) {}
 
 void DigestScheduler::digest_then(std::string name, UseDigest use) {
-  const bool is_stdin = name == "-";
-  if (!is_stdin) {
-    const std::optional<std::uint64_t> size = regular_file_size(name);
+  const std::optional<std::uint64_t> size = name == "-" ? std::nullopt : regular_file_size(name);
+  if (size) {
     const bool small = size && *size < kBatchFileLimit;
     if (small || (size && stream_lanes_ > 1 && read_ahead_ == ReadAhead::off)) {
       std::vector<std::string>& names = small ? batch_.small_names : batch_.large_names;
@@ -47,7 +46,10 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
   auto step = std::make_shared<Step>(Step{std::move(name), {}});
   auto work = [this, step] { step->result = digest_one(step->name, read_ahead_); };
   auto release = [step, use = std::move(use)] { use(step->name, step->result); };
-  if (is_stdin)
+  // Anything but a regular file (standard input, a FIFO, /dev/stdin, a device; a missing file too,
+  // at no cost) is read in its turn, as GNU's one thread reads it: two names may be one stream ("-"
+  // and /dev/stdin, a FIFO named twice), and a FIFO's writer may wait for the earlier output.
+  if (!size)
     jobs_.add_in_turn(std::move(work), std::move(release));
   else
     jobs_.add(std::move(work), std::move(release));

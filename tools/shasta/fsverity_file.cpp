@@ -42,14 +42,16 @@ std::string read_into(int fd, const char* name, std::uint64_t size, std::uint8_t
 
 // read_into with a reader thread (read_ahead.hpp): the copy out of the page cache overlaps the
 // hashing. A 1 GiB file on Emerald Rapids: 0.66 s with plain reads, of which the reads take about
-// 0.17 s.
-std::string read_ahead_into(int fd, const char* name, std::uint64_t size, FsverityBuilder& builder) {
+// 0.17 s. Without the thread or its buffer, plain reads.
+std::string read_ahead_into(int fd, const char* name, std::uint64_t size, std::uint8_t* buffer,
+                            FsverityBuilder& builder) {
   std::uint64_t got = 0;
   bool out_of_memory = false;
   const int error = read_ahead(fd, size, [&](const std::uint8_t* data, std::size_t n) {
     got += n;
     if (!out_of_memory && builder.update(ByteView(data, n)) != Error::ok) out_of_memory = true;
   });
+  if (error == kReadAheadUnavailable) return read_into(fd, name, size, buffer, builder);
   if (error != 0) return "reading from " + fsverity_quoted(name) + ": " + std::strerror(error);
   if (out_of_memory) return "reading from " + fsverity_quoted(name) + ": " + std::strerror(ENOMEM);
   if (got < size) return "unexpected end-of-file on " + fsverity_quoted(name);
@@ -70,7 +72,7 @@ std::string fsverity_digest_file(const char* name, FsverityBuilder& builder, std
     (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     const auto size = static_cast<std::uint64_t>(st.st_size);
     const bool big = size >= kReadAheadMinimum && std::thread::hardware_concurrency() > 1;
-    failure = big ? read_ahead_into(fd, name, size, builder) : read_into(fd, name, size, buffer, builder);
+    failure = big ? read_ahead_into(fd, name, size, buffer, builder) : read_into(fd, name, size, buffer, builder);
     if (!failure.empty()) failure += "\nERROR: error reading file\nERROR: failed to compute digest";
   }
   ::close(fd);

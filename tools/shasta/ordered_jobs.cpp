@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <system_error>
 
 namespace shasta::cli {
 
@@ -56,7 +57,7 @@ void OrderedJobs::enqueue(std::unique_ptr<Step> step) {
     {
       std::lock_guard lock(mutex_);
       queue_.push_back(raw);
-      if (threads_.empty() && queue_.size() >= 2) start_threads();
+      if (!threads_tried_ && queue_.size() >= 2) start_threads();
     }
     work_ready_.notify_one();
   } else if (!raw->work) {
@@ -129,8 +130,14 @@ void OrderedJobs::wait_for_backlog() {
   if (pending_.size() >= max_pending_) finish_step(pending_.front().get());
 }
 
+// A thread the system refuses (RLIMIT_NPROC, address space) is done without: this thread runs
+// every step no pool thread took (finish_step), so fewer threads, or none, only make it slower.
 void OrderedJobs::start_threads() {
-  for (unsigned i = 0; i < jobs_; ++i) threads_.emplace_back([this] { worker_loop(); });
+  try {
+    for (unsigned i = 0; i < jobs_; ++i) threads_.emplace_back([this] { worker_loop(); });
+  } catch (const std::system_error&) {
+  }
+  threads_tried_ = true;
 }
 
 void OrderedJobs::worker_loop() {

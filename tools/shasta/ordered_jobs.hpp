@@ -61,6 +61,7 @@ class OrderedJobs {
   Step* awaited_ = nullptr;  // the step this thread waits for, guarded by mutex_
   bool stopping_ = false;
   std::vector<std::thread> threads_;
+  bool threads_tried_ = false;  // start_threads ran (threads_ may still be empty: none could start)
 };
 
 // The number of CPUs this process may run on.

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <system_error>
 
 namespace shasta::cli {
 namespace {
@@ -89,8 +90,13 @@ std::string Progress::line(double seconds, std::size_t width) const {
   return progress_line(done_.load(std::memory_order_relaxed), total, seconds, width);
 }
 
+// No thread (the system refused one): no progress, the work goes on.
 void Progress::start() {
-  if (wanted_ && !thread_.joinable()) thread_ = std::thread([this] { draw_loop(); });
+  if (!wanted_ || thread_.joinable()) return;
+  try {
+    thread_ = std::thread([this] { draw_loop(); });
+  } catch (const std::system_error&) {
+  }
 }
 
 void Progress::stop() {

@@ -12,9 +12,11 @@
 #include <condition_variable>
 #include <limits>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "aligned_buffer.hpp"
+#include "file_reader.hpp"
 
 namespace shasta::cli {
 namespace {
@@ -98,18 +100,23 @@ void fill(int fd, Chunk& chunk, std::uint64_t limit) {
 
 int read_ahead(int fd, std::uint64_t limit, const std::function<void(const std::uint8_t*, std::size_t)>& consume) {
   thread_local const HugeBuffer buffer(kSlots * kChunk);
-  if (buffer.data() == nullptr) return ENOMEM;
+  if (buffer.data() == nullptr) return kReadAheadUnavailable;
   Ring ring(buffer.data());
-  std::thread reader([&ring, fd, limit] {
-    for (std::uint64_t left = limit;;) {
-      Chunk& chunk = ring.slot_to_fill();
-      fill(fd, chunk, left);
-      left -= chunk.size;
-      const bool last = chunk.last;
-      ring.filled();
-      if (last) return;
-    }
-  });
+  std::thread reader;
+  try {
+    reader = std::thread([&ring, fd, limit] {
+      for (std::uint64_t left = limit;;) {
+        Chunk& chunk = ring.slot_to_fill();
+        fill(fd, chunk, left);
+        left -= chunk.size;
+        const bool last = chunk.last;
+        ring.filled();
+        if (last) return;
+      }
+    });
+  } catch (const std::system_error&) {
+    return kReadAheadUnavailable;  // nothing read yet
+  }
   int error = 0;
   for (;;) {
     Chunk& chunk = ring.slot_to_hash();
@@ -124,10 +131,13 @@ int read_ahead(int fd, std::uint64_t limit, const std::function<void(const std::
 }
 
 int digest_descriptor_read_ahead(int fd, Digester& digester, std::atomic<std::uint64_t>* bytes_done) {
-  return read_ahead(fd, std::numeric_limits<std::uint64_t>::max(), [&](const std::uint8_t* data, std::size_t size) {
-    digester.update(data, size);
-    if (bytes_done != nullptr) bytes_done->fetch_add(size, std::memory_order_relaxed);
-  });
+  const int err =
+      read_ahead(fd, std::numeric_limits<std::uint64_t>::max(), [&](const std::uint8_t* data, std::size_t size) {
+        digester.update(data, size);
+        if (bytes_done != nullptr) bytes_done->fetch_add(size, std::memory_order_relaxed);
+      });
+  // Without its buffer or thread, read here as any file is.
+  return err == kReadAheadUnavailable ? digest_descriptor(fd, digester, bytes_done) : err;
 }
 
 }  // namespace shasta::cli

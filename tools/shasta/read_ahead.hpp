@@ -16,9 +16,12 @@ namespace shasta::cli {
 // Files at least this large are worth a reader thread.
 inline constexpr std::uint64_t kReadAheadMinimum = std::uint64_t{16} << 20;
 
+// read_ahead's answer when it could not have its buffer or its thread: nothing was read.
+inline constexpr int kReadAheadUnavailable = -1;
+
 // Reads what is left of `fd`, up to `limit` bytes, on a second thread in 1 MiB chunks, and hands
-// each chunk to `consume` on this one, in order. Returns 0, or the errno of a failed read (after
-// the chunks read before it were consumed).
+// each chunk to `consume` on this one, in order. Returns 0, the errno of a failed read (after the
+// chunks read before it were consumed), or kReadAheadUnavailable.
 int read_ahead(int fd, std::uint64_t limit, const std::function<void(const std::uint8_t*, std::size_t)>& consume);
 
 // Like digest_descriptor (file_reader.hpp): digests what is left of `fd`; 0 or errno.

@@ -114,9 +114,14 @@ class SumRun {
     const bool is_stdin = check_name == "-";
     const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
     std::FILE* in = nullptr;
+    if (is_stdin || !regular_file_size(check_name)) {
+      // A stream (standard input, /dev/stdin, a FIFO) is read once the earlier lines are checked, as
+      // GNU reads it: an earlier step may read the same stream, and a co-process feeding a FIFO may
+      // wait for the earlier results.
+      scheduler_.drain();
+    }
     if (is_stdin) {
       read_stdin_ = true;
-      scheduler_.drain();  // an earlier step may be waiting to read standard input
       in = stdin;
     } else {
       in = std::fopen(check_name.c_str(), "r");

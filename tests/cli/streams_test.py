@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Streams among the operands are read in their turn, as GNU sha256sum's one thread reads them.
+
+    python3 tests/cli/streams_test.py PATH/TO/shasta
+
+With -j2 a regular file is hashed on a pool thread while later operands wait; a stream cannot be
+read that way. Each case below once went wrong (a review against GNU coreutils 9.1):
+  * `cat a | sha256sum BIG - /dev/stdin`: "-" and /dev/stdin are one pipe; /dev/stdin was read
+    first, on a pool thread, so "-" got the empty digest;
+  * a FIFO named twice: both names were opened at once, so the writer's second message was lost;
+  * `sha256sum -c LIST /dev/stdin`: the check file /dev/stdin was read before LIST's "-" line
+    hashed standard input, changing the verdict and the exit status;
+  * `sha256sum -c LIST FIFO`: LIST's results were held until the FIFO opened, so a co-process
+    waiting for them before writing the FIFO deadlocked;
+  * a thread the system refuses (a small RLIMIT_AS) aborted with std::system_error; now the work
+    runs on fewer threads.
+Prints one line per failed case and a summary 'N cases, M failed'; exit status 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+SHASTA = ''
+WORK = ''
+CASES = 0
+FAILED = 0
+SANITIZED = bool(os.environ.get('SHASTA_SANITIZED'))
+
+
+def case(name: str, ok: bool, detail: str = '') -> bool:
+    global CASES, FAILED
+    CASES += 1
+    if not ok:
+        FAILED += 1
+        print(f'FAIL {name}: {detail}', flush=True)
+    return ok
+
+
+def path(name: str) -> str:
+    return os.path.join(WORK, name)
+
+
+def write(name: str, data: bytes) -> bytes:
+    with open(path(name), 'wb') as f:
+        f.write(data)
+    return data
+
+
+def line(data: bytes, name: str) -> bytes:
+    return hashlib.sha256(data).hexdigest().encode() + b'  ' + name.encode() + b'\n'
+
+
+def sum_run(args: list[str], stdin: bytes = b'', timeout: float = 30):
+    return subprocess.run([SHASTA, 'sum', '-j2', *args], input=stdin, capture_output=True, cwd=WORK, timeout=timeout)
+
+
+def test_stdin_under_two_names(big: bytes) -> None:
+    p = sum_run(['big', '-', '/dev/stdin'], stdin=b'abc\n')
+    want = line(big, 'big') + line(b'abc\n', '-') + line(b'', '/dev/stdin')
+    case('BIG - /dev/stdin', p.returncode == 0 and p.stdout == want, f'exit {p.returncode}, stdout {p.stdout!r}')
+
+
+def feed_fifo(name: str, messages: list[bytes], pause: float) -> threading.Thread:
+    def writer():
+        for m in messages:
+            with open(path(name), 'wb') as f:  # blocks until a reader opens it
+                f.write(m)
+            time.sleep(pause)
+    t = threading.Thread(target=writer, daemon=True)
+    t.start()
+    return t
+
+
+def test_fifo_named_twice() -> None:
+    os.mkfifo(path('fifo2'))
+    writer = feed_fifo('fifo2', [b'a\n', b'b\n'], 0.3)
+    try:
+        p = sum_run(['fifo2', 'fifo2'], timeout=10)
+        want = line(b'a\n', 'fifo2') + line(b'b\n', 'fifo2')
+        case('FIFO FIFO', p.returncode == 0 and p.stdout == want, f'exit {p.returncode}, stdout {p.stdout!r}')
+    except subprocess.TimeoutExpired:
+        case('FIFO FIFO', False, 'timed out (the second read got EOF and the writer waited)')
+    writer.join(timeout=5)
+
+
+def test_check_file_on_stdin_after_dash(big: bytes) -> None:
+    good = line(b'abc\n', 'a.txt')
+    write('a.txt', b'abc\n')
+    write('dash.sum', line(big, 'big') + line(b'', '-'))
+    p = sum_run(['-c', 'dash.sum', '/dev/stdin'], stdin=good)
+    # "-" reads the whole of standard input (the second check file's text), so its digest is not
+    # the empty one; /dev/stdin, read after it, is empty.
+    want_out = b'big: OK\n-: FAILED\n'
+    want_err = (b'shasta sum: WARNING: 1 computed checksum did NOT match\n'
+                b'shasta sum: /dev/stdin: no properly formatted checksum lines found\n')
+    case('-c LIST /dev/stdin', p.returncode == 1 and p.stdout == want_out and p.stderr == want_err,
+         f'exit {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr!r}')
+
+
+def test_results_before_a_fifo_check_file() -> None:
+    write('b.txt', b'b')
+    write('list.sum', line(b'b', 'b.txt'))
+    os.mkfifo(path('fifo-list'))
+    p = subprocess.Popen([SHASTA, 'sum', '-j2', '-c', 'list.sum', 'fifo-list'], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=WORK)
+    got = b''
+    try:
+        # A co-process: it writes the FIFO only once the first list's result has come.
+        import select
+        ready, _, _ = select.select([p.stdout], [], [], 10)
+        if ready:
+            got = os.read(p.stdout.fileno(), 100)
+        case('-c LIST FIFO: LIST\'s results come first', got == b'b.txt: OK\n', f'read {got!r} before the FIFO')
+    finally:
+        with open(path('fifo-list'), 'wb') as f:
+            f.write(line(b'b', 'b.txt'))
+        out, _ = p.communicate(timeout=10)
+    case('-c LIST FIFO: then the FIFO\'s', p.returncode == 0 and got + out == b'b.txt: OK\nb.txt: OK\n',
+         f'exit {p.returncode}, stdout {got + out!r}')
+
+
+def test_threads_refused(big: bytes) -> None:
+    if SANITIZED:
+        return  # shadow memory needs terabytes of address space
+    # 64 MiB of address space: the program and its buffers fit, eight 8 MiB thread stacks do not.
+    def small_address_space():
+        resource.setrlimit(resource.RLIMIT_AS, (64 << 20, 64 << 20))
+    small = write('small', b'small')
+    for args in (['-j8', 'small', 'big', 'small', 'small', 'small'], ['-j8', '--progress', 'big', 'small'],
+                 ['-j2', 'big']):
+        p = subprocess.run([SHASTA, 'sum', *args], capture_output=True, cwd=WORK, timeout=60,
+                           preexec_fn=small_address_space)
+        names = [a for a in args if not a.startswith('-')]
+        want = b''.join(line(big if n == 'big' else small, n) for n in names)
+        case(f'threads refused: sum {" ".join(args)}', p.returncode == 0 and p.stdout == want,
+             f'exit {p.returncode}, stdout {p.stdout[:200]!r}, stderr {p.stderr[-300:]!r}')
+
+
+def main() -> int:
+    global SHASTA, WORK
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    SHASTA = os.path.abspath(sys.argv[1])
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix='shasta-streams-') as work:
+        WORK = work
+        big = write('big', os.urandom(17 << 20))  # past the read-ahead threshold (16 MiB)
+        test_stdin_under_two_names(big)
+        test_fifo_named_twice()
+        test_check_file_on_stdin_after_dash(big)
+        test_results_before_a_fifo_check_file()
+        test_threads_refused(big)
+    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
+    return 1 if FAILED else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
