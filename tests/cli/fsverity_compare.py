@@ -74,6 +74,16 @@ def main():
                 failures += 1
                 print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts), want, got))
 
+        # A file that cannot be read: fsverity-utils prints the files before it, its error, and stops.
+        missing = os.path.join(tmp, "missing")
+        for names in ([files[1], missing, files[2]], [missing, files[1]], [files[1], tmp, files[2]]):
+            want = run([fsverity, "digest"] + names)
+            got = run([shasta, "fsverity", "digest"] + names)
+            cases += 1
+            if want != got:
+                failures += 1
+                print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(names), want, got))
+
         # Usage errors: status 2 and nothing on standard output (the usage text names shasta).
         for opts in (["--salt=abc"], ["--block-size=1000"], ["--hash-alg=md5"], ["--nonsense"], []):
             want = run([fsverity, "digest"] + opts + (files[:1] if opts else []))
@@ -83,7 +93,7 @@ def main():
                 failures += 1
                 print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts), want, got))
 
-    runs = len(combos) + 9
+    runs = len(combos) + 12
     if failures:
         print("%d of %d runs differ" % (failures, runs))
     else:

@@ -70,10 +70,10 @@ int digest_command(int argc, char** argv) {
   const std::span<std::uint8_t> digest_bytes(digest, builder.digest_size());
   for (int i = options.first_file; i < argc; ++i) {
     const std::string failure = fsverity_digest_file(argv[i], builder, buffer.get(), digest_bytes);
-    if (!failure.empty()) {
+    if (!failure.empty()) {  // fsverity-utils stops at the first file it cannot digest
       print_fsverity_error(failure);
       status = 1;
-      continue;
+      break;
     }
     output.out(digest_line(options, digest_bytes, argv[i]));
   }
