@@ -13,7 +13,9 @@ read that way. Each case below once went wrong (a review against GNU coreutils 9
   * `sha256sum -c LIST FIFO`: LIST's results were held until the FIFO opened, so a co-process
     waiting for them before writing the FIFO deadlocked;
   * a thread the system refuses (a small RLIMIT_AS) aborted with std::system_error; now the work
-    runs on fewer threads.
+    runs on fewer threads;
+  * descriptors run short (a small RLIMIT_NOFILE; or many threads of 16 lanes against the default
+    1,024): files failed with EMFILE that GNU, one file at a time, reads; now they wait.
 Prints one line per failed case and a summary 'N cases, M failed'; exit status 1 on any failure.
 """
 
@@ -144,6 +146,24 @@ def test_threads_refused(big: bytes) -> None:
              f'exit {p.returncode}, stdout {p.stdout[:200]!r}, stderr {p.stderr[-300:]!r}')
 
 
+def test_few_descriptors() -> None:
+    # 12 descriptors: stdin, stdout, stderr and 9 more, fewer than a thread's 16 AVX-512 lanes or
+    # two threads' 4 SHA-NI lanes and batches; files of 200 KiB stream, of 1 KiB are batched.
+    def few_descriptors():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (12, 12))
+    names, want = [], b''
+    for i in range(48):
+        data = os.urandom(200_000 if i % 4 else 1000)
+        names.append(f'nofile{i:02d}')
+        write(names[-1], data)
+        want += line(data, names[-1])
+    for jobs in ('-j1', '-j2', '-j4'):
+        p = subprocess.run([SHASTA, 'sum', jobs, *names], capture_output=True, cwd=WORK, timeout=60,
+                           preexec_fn=few_descriptors)
+        case(f'12 descriptors: sum {jobs} of 48 files', p.returncode == 0 and p.stdout == want,
+             f'exit {p.returncode}, {p.stdout.count(b"  ")} lines of 48, stderr {p.stderr[-300:]!r}')
+
+
 def main() -> int:
     global SHASTA, WORK
     if len(sys.argv) != 2:
@@ -159,6 +179,7 @@ def main() -> int:
         test_check_file_on_stdin_after_dash(big)
         test_results_before_a_fifo_check_file()
         test_threads_refused(big)
+        test_few_descriptors()
     print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
     return 1 if FAILED else 0
 

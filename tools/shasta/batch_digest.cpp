@@ -11,6 +11,7 @@
 
 #include "aligned_buffer.hpp"
 #include "file_reader.hpp"
+#include "input_files.hpp"
 #include "shasta/hex.hpp"
 
 namespace shasta::cli {
@@ -52,9 +53,9 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
   const std::size_t size = prototype.digest_size();
 
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const int fd = ::open(names[i].c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = open_input(names[i], WhenShort::wait);  // one at a time: nothing of ours is open
     if (fd < 0) {
-      results[i].error = errno;
+      results[i].error = -fd;
       continue;
     }
     std::uint8_t* buffer = buffers + i * kBatchFileLimit;
@@ -74,7 +75,7 @@ void digest_batch(std::span<const std::string> names, const Digester& prototype,
         results[i].hex = to_hex({digest, size});
       }
     }
-    ::close(fd);
+    close_input(fd);
   }
 
   std::uint8_t digests[kBatchFiles * 64];

@@ -8,6 +8,7 @@
 #include "file_reader.hpp"
 
 #include "aligned_buffer.hpp"
+#include "input_files.hpp"
 #include "read_ahead.hpp"
 
 #include <fcntl.h>
@@ -46,15 +47,15 @@ int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* by
 int digest_file(const std::string& name, Digester& digester, std::atomic<std::uint64_t>* bytes_done,
                 ReadAhead read_ahead) {
   if (name == "-") return digest_descriptor(STDIN_FILENO, digester, bytes_done);
-  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno;
+  const int fd = open_input(name, WhenShort::wait);
+  if (fd < 0) return -fd;
   (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   struct stat st {};
   const bool big = read_ahead == ReadAhead::on && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
                    static_cast<std::uint64_t>(st.st_size) >= kReadAheadMinimum;
   const int err = big ? digest_descriptor_read_ahead(fd, digester, bytes_done)
                       : digest_descriptor(fd, digester, bytes_done);
-  ::close(fd);
+  close_input(fd);
   return err;
 }
 

@@ -11,6 +11,7 @@
 
 #include "aligned_buffer.hpp"
 #include "file_reader.hpp"
+#include "input_files.hpp"
 #include "shasta/hex.hpp"
 
 namespace shasta::cli {
@@ -43,22 +44,30 @@ void digest_streams(std::span<const std::string> names, const Digester& prototyp
   std::array<Lane, Digester::kMaxManyMessages> lanes;
   std::size_t busy = 0;
   std::size_t next = 0;
-  // Opens the next file that opens into lanes[busy]; a file that fails to open is reported.
+  // Opens the next file that opens into lanes[busy]; a file that fails to open is reported. False
+  // when no file is left, or descriptors ran short while lanes hold some: the file waits for a
+  // lane of ours to finish (input_files.hpp), and the lanes run on as they are.
   const auto fill_lane = [&] {
     while (next < names.size()) {
       const std::size_t file = next++;
-      const int fd = ::open(names[file].c_str(), O_RDONLY | O_CLOEXEC);
+      const int fd = open_input(names[file], busy == 0 ? WhenShort::wait : WhenShort::give_up);
+      if (fd < 0 && busy != 0 && out_of_descriptors(-fd)) {
+        --next;
+        return false;
+      }
       if (fd < 0) {
-        results[file].error = errno;
+        results[file].error = -fd;
         continue;
       }
       (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
       lanes[busy] = {file, fd, prototype.fresh()};
       ++busy;
-      return;
+      return true;
     }
+    return false;
   };
-  while (busy < width && next < names.size()) fill_lane();
+  while (busy < width && fill_lane()) {
+  }
 
   std::array<Digester*, Digester::kMaxManyMessages> digesters;
   std::array<std::span<const std::uint8_t>, Digester::kMaxManyMessages> chunks;
@@ -89,11 +98,12 @@ void digest_streams(std::span<const std::string> names, const Digester& prototyp
         lane.digester->finish(digest);
         result.hex = to_hex({digest, lane.digester->digest_size()});
       }
-      ::close(lane.fd);
+      close_input(lane.fd);
       if (l + 1 != busy) lane = std::move(lanes[busy - 1]);
       lanes[--busy] = Lane{};
     }
-    while (busy < width && next < names.size()) fill_lane();
+    while (busy < width && fill_lane()) {
+    }
   }
 }
 
