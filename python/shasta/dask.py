@@ -14,6 +14,8 @@ Paths must name the same files on every worker (a shared file system). Digests a
 unless hexdigest=False (then bytes).
 """
 
+import os
+
 import dask
 import dask.bag as db
 
@@ -29,6 +31,10 @@ def _as_bag(collection, npartitions, partition_size):
     values, or a local sequence split into partitions."""
     if isinstance(collection, db.Bag):
         return collection
+    if isinstance(collection, (str, bytes, bytearray, memoryview, os.PathLike)):
+        # list() would split it into characters or bytes, each hashed as a path or a record.
+        raise TypeError(f"expected a collection of paths or records, not one {type(collection).__name__}: "
+                        "wrap it in a list")
     to_bag = getattr(collection, "to_bag", None)
     if to_bag is not None and hasattr(collection, "dask"):  # a dask.dataframe Series
         return to_bag()
@@ -81,9 +87,13 @@ def _finish(bag, dataframe, hexdigest):
     return bag.to_dataframe(meta=meta)
 
 
-def hash_paths(paths, name="sha256", *, jobs=None, errors="raise", hexdigest=True, dataframe=False,
+def hash_paths(paths, name="sha256", *, jobs=1, errors="raise", hexdigest=True, dataframe=False,
                npartitions=None, partition_size=None):
     """Hash files on the workers: one hash_files(partition, name, jobs) call per partition.
+
+    `jobs` is the threads of each call (None: one per CPU). The default, 1, leaves the parallelism
+    to Dask, which already runs a partition on each of its worker threads; None beside that would
+    start about as many threads as the square of the cores.
 
     `paths` is a Dask Bag or Series of paths, or a local sequence (split into partitions of
     `partition_size` paths, default 1000, or into `npartitions`). Returns a Bag of

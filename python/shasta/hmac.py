@@ -9,7 +9,7 @@ standard library's constant-time comparison. `digestmod` is a name ('sha256'), a
 
 from hmac import compare_digest  # the C implementation: constant time
 
-from ._shasta import HMAC
+from ._shasta import HMAC, HmacKey
 from ._shasta import hmac_digest as _hmac_digest
 
 digest_size = None
@@ -24,4 +24,6 @@ def new(key, msg=None, digestmod=""):
 
 def digest(key, msg, digest):
     """Fast inline HMAC: hmac.digest(key, msg, digest)."""
+    if isinstance(key, HmacKey):  # HMAC checks that `digest` names the key's own hash
+        return HMAC(key, msg, digest).digest()
     return _hmac_digest(key, msg, digest)

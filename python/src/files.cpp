@@ -133,8 +133,9 @@ class FileWorker {
 
   FileResult& result(std::size_t i) { return (*job_.results)[i]; }
 
-  void fail(std::size_t i, int fd) {
-    result(i).error = errno != 0 ? errno : EIO;
+  // `err`: the failed call's errno, taken as it returned (a later call may change errno).
+  void fail(std::size_t i, int fd, int err) {
+    result(i).error = err != 0 ? err : EIO;
     if (fd >= 0) ::close(fd);
   }
 
@@ -146,12 +147,12 @@ class FileWorker {
   // (a small file that has grown since its fstat too, from what was read of it).
   void start(std::size_t i) {
     const int fd = ::open((*job_.paths)[i].c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return fail(i, -1);
+    if (fd < 0) return fail(i, -1, errno);
     struct stat st {};
-    if (::fstat(fd, &st) != 0) return fail(i, fd);
+    if (::fstat(fd, &st) != 0) return fail(i, fd, errno);
     if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < kSmallFile) {
       const ssize_t got = read_upto(fd, slot(small_count_), kSmallFile);
-      if (got < 0) return fail(i, fd);
+      if (got < 0) return fail(i, fd, errno);
       if (static_cast<std::size_t>(got) == kSmallFile) {
         Stream grown{fd, i, kSmallFile, H()};
         grown.hasher.update(slot(small_count_), kSmallFile);
@@ -188,7 +189,7 @@ class FileWorker {
     std::size_t live = 0;
     for (std::size_t s = 0; s < streams_.size(); ++s) {
       const ssize_t got = read_upto(streams_[s].fd, chunk(s), kChunkSize);
-      sizes_[s] = got;
+      sizes_[s] = got < 0 ? -static_cast<ssize_t>(errno != 0 ? errno : EIO) : got;  // keeps its own errno
       if (got < 0) continue;
       streams_[s].size += static_cast<std::uint64_t>(got);
       hashers[live] = &streams_[s].hasher;
@@ -199,7 +200,7 @@ class FileWorker {
     for (std::size_t s = 0; s < streams_.size(); ++s) {
       Stream& st = streams_[s];
       if (sizes_[s] < 0) {
-        fail(st.index, st.fd);
+        fail(st.index, st.fd, static_cast<int>(-sizes_[s]));
       } else if (static_cast<std::size_t>(sizes_[s]) < kChunkSize) {
         FileResult& r = result(st.index);
         r.size = st.size;

@@ -280,7 +280,11 @@ void hmac_dealloc(PyObject* obj) {
   PyObject_Free(obj);
 }
 
-PyObject* hmac_update(PyObject* obj, PyObject* msg) {
+// update(msg): by position or, as the hmac module's HMAC.update allows, by keyword.
+PyObject* hmac_update(PyObject* obj, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {"msg", nullptr};
+  PyObject* msg = nullptr;
+  if (!parse_args("update", args, nargs, kwnames, kNames, 1, 1, &msg)) return nullptr;
   if (!hmac_absorb(reinterpret_cast<HmacObject*>(obj), msg)) return nullptr;
   Py_RETURN_NONE;
 }
@@ -325,7 +329,8 @@ PyObject* hmac_block_size(PyObject* obj, void*) {
 }
 
 PyMethodDef kHmacMethods[] = {
-    {"update", hmac_update, METH_O, "update($self, msg, /)\n--\n\nFeed data into this HMAC object."},
+    {"update", SHASTA_FASTCALL(hmac_update), METH_FASTCALL | METH_KEYWORDS,
+     "update($self, /, msg)\n--\n\nFeed data into this HMAC object."},
     {"digest", hmac_digest_method, METH_NOARGS,
      "digest($self, /)\n--\n\nReturn the tag of the data so far; the object can take more."},
     {"hexdigest", hmac_hexdigest, METH_NOARGS, "hexdigest($self, /)\n--\n\nThe tag as hex digits."},

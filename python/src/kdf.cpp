@@ -45,12 +45,17 @@ PyObject* kdf_rule(const char* fname, Error e, const AlgOps* ops, std::size_t go
   }
 }
 
-// get_length reads a non-negative output length.
+// get_length reads a non-negative output length. One past Py_ssize_t (clamped here, not an
+// OverflowError) is past every rule: a ValueError like any length the rules refuse.
 bool get_length(PyObject* obj, const char* fname, std::size_t& out) {
-  const Py_ssize_t n = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
+  const Py_ssize_t n = PyNumber_AsSsize_t(obj, nullptr);
   if (n == -1 && PyErr_Occurred()) return false;
   if (n < 0) {
-    PyErr_Format(PyExc_ValueError, "%s: length must be 0 or more, not %zd", fname, n);
+    PyErr_Format(PyExc_ValueError, "%s: length must be 0 or more, not %R", fname, obj);
+    return false;
+  }
+  if (n == PY_SSIZE_T_MAX) {
+    PyErr_Format(PyExc_ValueError, "%s: length %R is over 255 x HashLen (RFC 5869 section 2.3)", fname, obj);
     return false;
   }
   out = static_cast<std::size_t>(n);

@@ -56,6 +56,12 @@ def test_hash_paths_local_sequence_and_errors(client, files, tmp_path):
         shasta.dask.hash_paths(paths).compute()
     with pytest.raises(ValueError, match="unsupported hash type"):
         shasta.dask.hash_paths(paths, "md5")
+    # One path is not a collection of paths: list() would make each character a path.
+    for one in (paths[0], paths[0].encode(), tmp_path):
+        with pytest.raises(TypeError, match="wrap it in a list"):
+            shasta.dask.hash_paths(one, errors="skip")
+    with pytest.raises(TypeError, match="wrap it in a list"):
+        shasta.dask.hash_records(b"abc")
 
 
 def test_hash_records(client):

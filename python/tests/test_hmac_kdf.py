@@ -48,6 +48,19 @@ def test_hmac_digestmod_forms_and_copy(name):
         assert shasta.hmac.new(key, buf, name).digest() == hmac.new(key, bytes(buf), name).digest(), kind
 
 
+def test_hmac_update_by_keyword_and_digest_of_a_prepared_key():
+    # The hmac module's HMAC.update takes msg= by keyword; shasta.hmac.digest takes an HmacKey as
+    # its docstring says, holding it to its own hash.
+    h, theirs = shasta.hmac.new(b"k", digestmod="sha256"), hmac.new(b"k", digestmod="sha256")
+    h.update(msg=b"m")
+    theirs.update(msg=b"m")
+    assert h.digest() == theirs.digest()
+    key = shasta.HmacKey("sha384", b"k")
+    assert shasta.hmac.digest(key, b"m", "sha384") == hmac.digest(b"k", b"m", "sha384")
+    with pytest.raises(ValueError, match="prepared for sha384"):
+        shasta.hmac.digest(key, b"m", "sha256")
+
+
 def test_hmac_with_hashlib_constructors():
     assert shasta.hmac.new(b"k", b"m", hashlib.sha256).digest() == hmac.new(b"k", b"m", hashlib.sha256).digest()
     assert shasta.hmac.digest(b"k", b"m", hashlib.sha384) == hmac.digest(b"k", b"m", hashlib.sha384)
@@ -357,12 +370,15 @@ def test_kdf_refusals_name_the_rule(name):
         shasta.tls13_expand_label(name, prk, "key", bytes(256), 16)
     with pytest.raises(ValueError, match=r"over 255 x HashLen"):
         shasta.tls13_expand_label(name, prk, "key", b"", 255 * size + 1)
-    with pytest.raises(ValueError, match=r"length must be 0 or more"):
-        shasta.hkdf_expand(name, prk, b"", -1)
+    for negative in (-1, -2**70):
+        with pytest.raises(ValueError, match=r"length must be 0 or more, not %d" % negative):
+            shasta.hkdf_expand(name, prk, b"", negative)
     # a length far past the rule is refused by it, before any output is made (not a MemoryError)
-    for huge in (2**40, 2**62):
+    for huge in (2**40, 2**62, 2**63, 2**70):  # past Py_ssize_t too: a ValueError, not an OverflowError
         with pytest.raises(ValueError, match=r"over 255 x HashLen"):
             shasta.hkdf_expand(name, prk, b"", huge)
+        with pytest.raises(ValueError, match=r"over 255 x HashLen"):
+            shasta.hkdf(name, b"", b"ikm", b"", huge)
         with pytest.raises(ValueError, match=r"over 255 x HashLen"):
             shasta.tls13_expand_label(name, prk, "key", b"", huge)
     with pytest.raises(ValueError, match="unsupported hash type"):

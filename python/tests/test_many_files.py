@@ -2,6 +2,7 @@
 Python references, with every refusal."""
 
 import array
+import errno
 import hashlib
 import os
 import pathlib
@@ -401,6 +402,12 @@ def test_hash_files_paths_and_errors(tree, tmp_path):
     assert result[2][1] == hashlib.sha256(pathlib.Path(tree[1]).read_bytes()).digest()
     assert result[3][1] == hashlib.sha256(pathlib.Path(tree[2]).read_bytes()).digest()
     assert isinstance(result[4][1], IsADirectoryError)
+    # Two streams failing in one step keep their own errors, not the last read's errno: a directory
+    # (EISDIR) and /proc/self/mem, whose offset 0 is unmapped (EIO).
+    if os.path.exists("/proc/self/mem"):
+        both = shasta.hash_files([str(tmp_path), "/proc/self/mem"], "sha256", 1)
+        assert isinstance(both[0][1], IsADirectoryError), both
+        assert isinstance(both[1][1], OSError) and both[1][1].errno == errno.EIO, both
     assert shasta.hash_files([missing], sizes=True)[0][1] == -1
     assert shasta.hash_files([]) == []
     with pytest.raises(ValueError, match="jobs must be 1 or more"):
