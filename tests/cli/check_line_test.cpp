@@ -126,5 +126,27 @@ TEST(SumFormat, LinesAsGnuWritesThem) {
   EXPECT_EQ(format_check_result("b\\s\nn", "FAILED"), "\\b\\\\s\\nn: FAILED\n");
 }
 
+// Other tools' tags (shasta sum, shasta hmac): OpenSSL 3's and FreeBSD's names for the same hash.
+// Where one tag begins another, the line's is the one followed by '('; GNU's parser has only its own.
+TEST(CheckLine, OtherToolsTags) {
+  const std::string hex(64, 'b');
+  CheckLineParser parser("SHA512/256", 64, {"SHA2-512/256", "SHA512t256"});
+  auto openssl = parser.parse("SHA2-512/256(a b)= " + hex);
+  ASSERT_TRUE(openssl);
+  EXPECT_EQ(openssl->name, "a b");
+  EXPECT_EQ(openssl->hex, hex);
+  EXPECT_EQ(parser.parse("SHA512t256 (f) = " + hex)->name, "f");
+  EXPECT_EQ(parser.parse("SHA512/256 (g) = " + hex)->name, "g");
+  EXPECT_FALSE(parser.parse("SHA2-512/25(f)= " + hex));
+  CheckLineParser sha512("SHA512", 128, {"SHA2-512"});
+  EXPECT_FALSE(sha512.parse("SHA2-512/256(f)= " + std::string(128, 'c'))) << "a longer tag's line";
+  EXPECT_EQ(sha512.parse("SHA2-512(f)= " + std::string(128, 'c'))->name, "f");
+  CheckLineParser prefixes("SHA2-512", 64, {"SHA2-512/256"});  // the longer one second
+  EXPECT_EQ(prefixes.parse("SHA2-512/256(h)= " + hex)->name, "h");
+  EXPECT_FALSE(parse_fresh("SHA2-256(f)= " + kHex)) << "GNU's parser: its own tag only";
+  // An untagged line is still one: no tag begins with a hex digit.
+  EXPECT_EQ(parser.parse(hex + "  u")->name, "u");
+}
+
 }  // namespace
 }  // namespace shasta::cli

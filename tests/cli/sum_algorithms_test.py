@@ -7,12 +7,16 @@ other four by the same route), untagged and with --tag, and -c of what each wrot
 For each algorithm, under each of its names (224, sha512-224, SHA512/224 ...): the digests are
 hashlib's; --tag writes `SHA512/224 (NAME) = HEX` as Perl's shasum does; -c accepts both forms,
 reports a changed file FAILED (exit 1), and finds no proper line in another algorithm's tagged
-list. Prints one line per failed case and 'N cases, M failed'. Standard library only.
+list. -c also takes other tools' tags for the same hash: OpenSSL 3's `openssl dgst` lines
+(`SHA2-512/224(NAME)= HEX`) and FreeBSD's (`SHA512t224 (NAME) = HEX`), `shasta hmac -c` OpenSSL's
+`HMAC-SHA2-256(NAME)= HEX`; GNU's sha256sum (the same binary under that name) takes none of them.
+Prints one line per failed case and 'N cases, M failed'. Standard library only.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import subprocess
 import sys
@@ -30,6 +34,12 @@ ALGOS = [
     ('512224', ['sha512-224', 'sha512/224', 'SHA512/224'], 'sha512_224', 'SHA512/224'),
     ('512256', ['sha512-256', 'sha512/256', 'SHA512/256'], 'sha512_256', 'SHA512/256'),
 ]
+# Other tools' lines for the same hashes: OpenSSL 3's `openssl dgst` and FreeBSD's sha512t224/t256.
+FOREIGN = {
+    '224': ['SHA2-224({n})= {h}'], '256': ['SHA2-256({n})= {h}'], '384': ['SHA2-384({n})= {h}'],
+    '512': ['SHA2-512({n})= {h}'], '512224': ['SHA2-512/224({n})= {h}', 'SHA512t224 ({n}) = {h}'],
+    '512256': ['SHA2-512/256({n})= {h}', 'SHA512t256 ({n}) = {h}'],
+}
 
 
 def case(name: str, ok: bool, detail: str = '') -> None:
@@ -83,12 +93,35 @@ def main() -> int:
                      out == (failed, b'shasta sum: WARNING: 1 computed checksum did NOT match\n', 1), repr(out)[:300])
                 with open(os.path.join(work, 'abc'), 'wb') as f:
                     f.write(files['abc'])
+            ok_lines = b''.join(f'{n}: OK\n'.encode() for n in names)
+            for form in FOREIGN[value]:
+                listing = b''.join((form.format(n=n, h=want[n]) + '\n').encode() for n in names)
+                out = run('-a', value, '-c', '--strict', '-', stdin=listing)
+                case(f'-a {value} -c {form}', out == (ok_lines, b'', 0), repr(out)[:300])
             # Another algorithm's tagged list has no line for this one.
             other_value, _, other_py, other_tag = ALGOS[(ALGOS.index((value, aliases, py, tag)) + 1) % len(ALGOS)]
             other = f'{other_tag} (abc) = {hashlib.new(other_py, b"abc").hexdigest()}\n'.encode()
             out = run('-a', value, '-c', '-', stdin=other)
             case(f'-a {value} -c a {other_tag} line', out[0] == b'' and out[2] == 1 and
                  b'no properly formatted checksum lines found' in out[1], repr(out)[:300])
+        # SHA2-512/256 begins with SHA2-512: under -a 512 its line is improper, not SHA-512's.
+        line = f'SHA2-512/256(abc)= {hashlib.new("sha512_256", b"abc").hexdigest()}\n'.encode()
+        out = run('-a', '512', '-c', '-', stdin=line)
+        case('-a 512 -c a SHA2-512/256 line', out[0] == b'' and out[2] == 1 and
+             b'no properly formatted checksum lines found' in out[1], repr(out)[:300])
+        # shasta hmac -c: OpenSSL's `openssl dgst -sha256 -hmac key` lines.
+        tag = hmac.new(b'key', b'abc', 'sha256').hexdigest()
+        p = subprocess.run([shasta, 'hmac', '--key-hex', '6b6579', '-c', '-'], cwd=work, capture_output=True,
+                           input=f'HMAC-SHA2-256(abc)= {tag}\n'.encode())
+        case('hmac -c HMAC-SHA2-256(NAME)= HEX', (p.stdout, p.stderr, p.returncode) == (b'abc: OK\n', b'', 0),
+             repr((p.stdout, p.stderr, p.returncode))[:300])
+        # As sha256sum, GNU's tool, it takes GNU's tag alone (GNU 9.1: no proper line).
+        gnu = os.path.join(work, 'sha256sum')
+        os.symlink(shasta, gnu)
+        p = subprocess.run([gnu, '-c', '-'], cwd=work, capture_output=True,
+                           input=f'SHA2-256(abc)= {hashlib.sha256(b"abc").hexdigest()}\n'.encode())
+        case('sha256sum -c SHA2-256(NAME)= HEX is improper', p.returncode == 1 and p.stdout == b'' and
+             b'no properly formatted checksum lines found' in p.stderr, repr((p.stdout, p.stderr, p.returncode)))
     print(f'{CASES} cases, {FAILED} failed')
     return 1 if FAILED else 0
 

@@ -50,13 +50,19 @@ std::optional<ChecksumLine> CheckLineParser::parse(std::string_view line) {
     escaped = true;
     ++i;
   }
-  std::string_view rest = line.substr(i);
-  if (up_to_nul(rest).starts_with(tag_)) {
-    rest.remove_prefix(tag_.size());
-    if (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-    if (rest.empty() || rest.front() != '(') return std::nullopt;
-    return parse_tagged(rest.substr(1), escaped);
+  const std::string_view rest = line.substr(i);
+  // A line that begins with a tag is tagged, or improper: an untagged line begins with hex, and no
+  // tag does. Of two tags one may begin the other ("SHA2-512", "SHA2-512/256"): the one followed
+  // by '(' is the line's.
+  bool tagged = false;
+  for (const std::string& tag : tags_) {
+    if (!up_to_nul(rest).starts_with(tag)) continue;
+    tagged = true;
+    std::string_view after = rest.substr(tag.size());
+    if (!after.empty() && after.front() == ' ') after.remove_prefix(1);
+    if (!after.empty() && after.front() == '(') return parse_tagged(after.substr(1), escaped);
   }
+  if (tagged) return std::nullopt;
   return parse_untagged(rest, escaped);
 }
 

@@ -3,7 +3,8 @@
 //   [ws] ['\'] HEX ws (' ' | '*') NAME                           (the default output)
 //   [ws] ['\'] HEX ws NAME                                       ("BSD reversed", md5 -r)
 // HEX is exactly the digest's hex length, either case. A leading '\' marks a NAME escaped with
-// \\, \n and \r. The first untagged line decides between the last two forms for the rest of the
+// \\, \n and \r. TAG is the tool's own; `shasta sum` and `shasta hmac` also take other tools' names
+// for the same hash (OpenSSL 3's "SHA2-256", FreeBSD's "SHA512t256"), which GNU's tools do not. The first untagged line decides between the last two forms for the rest of the
 // run (GNU keeps that lock across check files, and so do we). Like GNU, a NAME is cut at a NUL byte.
 #pragma once
 
@@ -11,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace shasta::cli {
 
@@ -21,8 +24,12 @@ struct ChecksumLine {
 
 class CheckLineParser {
  public:
-  // tag: "SHA256"; hex_length: 2 x digest size.
-  CheckLineParser(std::string_view tag, std::size_t hex_length) : tag_(tag), hex_length_(hex_length) {}
+  // tag: "SHA256"; hex_length: 2 x digest size; other_tags: more names of the hash a tagged line
+  // may give.
+  CheckLineParser(std::string_view tag, std::size_t hex_length, std::vector<std::string> other_tags = {})
+      : tags_(std::move(other_tags)), hex_length_(hex_length) {
+    tags_.insert(tags_.begin(), std::string(tag));
+  }
 
   // `line` has had its trailing "\n" and then "\r" removed, is not empty and is not a comment.
   // nullopt when it is improperly formatted.
@@ -35,7 +42,7 @@ class CheckLineParser {
   std::optional<ChecksumLine> parse_untagged(std::string_view rest, bool escaped);
   bool is_hex(std::string_view hex) const;
 
-  std::string tag_;
+  std::vector<std::string> tags_;  // the tool's own first
   std::size_t hex_length_;
   UntaggedForm form_ = UntaggedForm::undecided;
 };

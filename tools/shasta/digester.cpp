@@ -16,12 +16,12 @@ namespace shasta::cli {
 namespace {
 
 constexpr std::array<Algorithm, 6> kAlgorithms = {{
-    {AlgorithmId::sha224, "sha224", "SHA224", 28, 64},
-    {AlgorithmId::sha256, "sha256", "SHA256", 32, 64},
-    {AlgorithmId::sha384, "sha384", "SHA384", 48, 128},
-    {AlgorithmId::sha512, "sha512", "SHA512", 64, 128},
-    {AlgorithmId::sha512_224, "sha512_224", "SHA512/224", 28, 128},
-    {AlgorithmId::sha512_256, "sha512_256", "SHA512/256", 32, 128},
+    {AlgorithmId::sha224, "sha224", "SHA224", 28, 64, "SHA2-224", ""},
+    {AlgorithmId::sha256, "sha256", "SHA256", 32, 64, "SHA2-256", ""},
+    {AlgorithmId::sha384, "sha384", "SHA384", 48, 128, "SHA2-384", ""},
+    {AlgorithmId::sha512, "sha512", "SHA512", 64, 128, "SHA2-512", ""},
+    {AlgorithmId::sha512_224, "sha512_224", "SHA512/224", 28, 128, "SHA2-512/224", "SHA512t224"},
+    {AlgorithmId::sha512_256, "sha512_256", "SHA512/256", 32, 128, "SHA2-512/256", "SHA512t256"},
 }};
 
 // Lower case, with '-', '_', '/' and a leading "sha" dropped: "SHA-512/224" -> "512224".

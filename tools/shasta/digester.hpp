@@ -19,6 +19,8 @@ struct Algorithm {
   std::string_view tag;      // BSD tag: "SHA256", "SHA512/224" (as Perl's shasum writes it)
   std::size_t digest_size;   // bytes
   std::size_t block_size;    // bytes
+  std::string_view openssl_tag;  // OpenSSL 3's, `openssl dgst`: "SHA2-256", "SHA2-512/224"
+  std::string_view bsd_tag;      // FreeBSD's where it differs: "SHA512t224" ("": the same as `tag`)
 };
 
 // Accepts "256", "sha256", "SHA256", "sha-256", "512224", "sha512-224", "sha512_224", "sha512/224".

@@ -59,7 +59,8 @@ int hmac_command(int argc, char** argv) {
   const std::unique_ptr<Digester> prototype = make_hmac_digester(*options.algorithm, key.bytes());
   key.clear();  // the prepared pads are all the digesters keep
   const std::string tag = "HMAC-" + std::string(options.algorithm->tag);
-  return run_sum(options, {prototype.get(), tag, used_stream}, output);
+  // OpenSSL 3's `openssl dgst -hmac` lines too: "HMAC-SHA2-256(NAME)= HEX".
+  return run_sum(options, {prototype.get(), tag, used_stream, other_tags(*options.algorithm, "HMAC-")}, output);
 }
 
 }  // namespace shasta::cli

@@ -254,7 +254,7 @@ class SumRun {
   Output& output_;
   Progress progress_;  // before scheduler_: pool threads count bytes into it until scheduler_ is gone
   DigestScheduler scheduler_;
-  CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size()};
+  CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size(), setup_.other_tags};
   bool read_stdin_ = false;
   bool ok_ = true;
 };
@@ -265,13 +265,22 @@ int run_sum(const SumOptions& options, const SumSetup& setup, Output& output) {
   return SumRun(options, setup, output).run();
 }
 
+std::vector<std::string> other_tags(const Algorithm& algorithm, std::string_view prefix) {
+  std::vector<std::string> tags{std::string(prefix) + std::string(algorithm.openssl_tag)};
+  if (!algorithm.bsd_tag.empty()) tags.push_back(std::string(prefix) + std::string(algorithm.bsd_tag));
+  return tags;
+}
+
 int sum_main(int argc, char** argv, std::string program, const Algorithm* algorithm) {
   Output output(program);
   SumOptions options;
   if (std::optional<int> status = parse_sum_options(argc, argv, {program, algorithm}, output, options)) return *status;
   output.set_records_flushed_at_exit(options.terminator == '\0');
   const std::unique_ptr<Digester> prototype = make_hash_digester(*options.algorithm);
-  return run_sum(options, {prototype.get(), options.algorithm->tag}, output);
+  // GNU's tools (an `algorithm` fixed by the name) take their own tag only, as GNU's do.
+  SumSetup setup{prototype.get(), options.algorithm->tag};
+  if (algorithm == nullptr) setup.other_tags = other_tags(*options.algorithm);
+  return run_sum(options, setup, output);
 }
 
 }  // namespace shasta::cli

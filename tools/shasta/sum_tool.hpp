@@ -3,7 +3,9 @@
 // `shasta hmac` (whose "digest" is a keyed tag).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "digester.hpp"
 #include "output.hpp"
@@ -16,7 +18,11 @@ struct SumSetup {
   std::string_view tag;       // "SHA256", "HMAC-SHA256": --tag lines and check lines
   std::string used_stream{};  // a stream already read to its end (hmac's key from "-"): check lines
                               // naming it fail as unreadable instead of digesting what is left of it
+  std::vector<std::string> other_tags{};  // other tools' tags a check line may give (not in GNU mode)
 };
+
+// Other tools' tags for the algorithm, each after `prefix` ("HMAC-"): OpenSSL 3's, FreeBSD's.
+std::vector<std::string> other_tags(const Algorithm& algorithm, std::string_view prefix = {});
 
 // Runs with parsed options; returns the exit status (0, or 1 for any failure, as GNU).
 int run_sum(const SumOptions& options, const SumSetup& setup, Output& output);
