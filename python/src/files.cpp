@@ -10,8 +10,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <string>
@@ -48,6 +51,43 @@ struct FileJob {
   std::vector<FileResult>* results;
   bool huge_pages = false;  // each thread's ReadBuffers
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};  // a signal's exception is set: every thread leaves at its next step
+  // The pool threads still running, and how the calling thread waits for them.
+  std::size_t running = 0;
+  std::mutex mutex;
+  std::condition_variable finished;
+};
+
+// SignalPoll lets the calling thread, which holds no GIL while files are hashed, look for a signal
+// (Ctrl-C: KeyboardInterrupt) every 50 ms, as a hashlib loop in Python would at each call: it takes
+// the GIL back for PyErr_CheckSignals, and an exception stops every thread at its next file or
+// chunk. (A read that blocks, of a FIFO without a writer, is not interrupted.)
+class SignalPoll {
+ public:
+  explicit SignalPoll(FileJob& job) : job_(job), saved_(PyEval_SaveThread()) {}
+  ~SignalPoll() { PyEval_RestoreThread(saved_); }
+  SignalPoll(const SignalPoll&) = delete;
+  SignalPoll& operator=(const SignalPoll&) = delete;
+
+  // True once a signal's exception is set (on this thread, for the caller to return).
+  bool interrupted() {
+    if (job_.stop.load(std::memory_order_relaxed)) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_check_) return false;
+    next_check_ = now + kInterval;
+    PyEval_RestoreThread(saved_);
+    const bool raised = PyErr_CheckSignals() < 0;
+    saved_ = PyEval_SaveThread();
+    if (raised) job_.stop.store(true, std::memory_order_relaxed);
+    return raised;
+  }
+
+  static constexpr std::chrono::milliseconds kInterval{50};
+
+ private:
+  FileJob& job_;
+  PyThreadState* saved_;
+  std::chrono::steady_clock::time_point next_check_ = std::chrono::steady_clock::now() + kInterval;
 };
 
 // read_upto reads until `n` bytes or end of file; returns the count, or -1 with errno.
@@ -95,8 +135,10 @@ constexpr std::size_t kHugePagesFromFiles = 32;
 template <class H>
 class FileWorker {
  public:
-  explicit FileWorker(FileJob& job)
+  // `poll`: the calling thread's (null on a pool thread, which only sees job.stop).
+  FileWorker(FileJob& job, SignalPoll* poll)
       : job_(job),
+        poll_(poll),
         lanes_(std::clamp<std::size_t>(lane_count<H>(), 1, 64)),
         small_batch_(small_batch(lanes_)),
         buffers_(lanes_ * kChunkSize + small_batch_ * kSmallFile, job.huge_pages) {}
@@ -109,7 +151,11 @@ class FileWorker {
     }
     bool exhausted = false;
     for (;;) {
-      while (!exhausted && streams_.size() < lanes_) {
+      if (stopped()) {
+        for (const Stream& s : streams_) ::close(s.fd);
+        return;
+      }
+      while (!exhausted && streams_.size() < lanes_ && !stopped()) {
         const std::size_t i = job_.next.fetch_add(1, std::memory_order_relaxed);
         if (i >= n) {
           exhausted = true;
@@ -124,6 +170,8 @@ class FileWorker {
   }
 
  private:
+  bool stopped() { return poll_ != nullptr ? poll_->interrupted() : job_.stop.load(std::memory_order_relaxed); }
+
   struct Stream {
     int fd;
     std::size_t index;
@@ -216,6 +264,7 @@ class FileWorker {
   }
 
   FileJob& job_;
+  SignalPoll* poll_;
   std::size_t lanes_;
   std::size_t small_batch_;
   ReadBuffers buffers_;  // lanes_ chunks, then small_batch_ slots
@@ -227,11 +276,11 @@ class FileWorker {
 };
 
 template <class H>
-void work(FileJob& job) {
-  FileWorker<H>(job).run();
+void work(FileJob& job, SignalPoll* poll) {
+  FileWorker<H>(job, poll).run();
 }
 
-using WorkFn = void (*)(FileJob&);
+using WorkFn = void (*)(FileJob&, SignalPoll*);
 constexpr WorkFn kWork[6] = {work<Sha224>, work<Sha256>, work<Sha384>, work<Sha512>, work<Sha512_224>, work<Sha512_256>};
 
 std::size_t cpu_count() {
@@ -290,18 +339,44 @@ PyObject* hash_files(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
   const WorkFn fn = kWork[ops->index];
   const std::size_t threads = std::min<std::size_t>(jobs, static_cast<std::size_t>(n));
   job.huge_pages = static_cast<std::size_t>(n) >= kHugePagesFromFiles * std::max<std::size_t>(threads, 1);
-  Py_BEGIN_ALLOW_THREADS
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(fn, std::ref(job));
-    } catch (const std::system_error&) {
-      break;  // fewer threads: the calling thread still takes every file left
+  bool interrupted = false;
+  {
+    SignalPoll poll(job);  // the GIL released until it goes
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) {
+      try {
+        {
+          const std::lock_guard lock(job.mutex);
+          ++job.running;
+        }
+        pool.emplace_back([fn, &job] {
+          fn(job, nullptr);
+          const std::lock_guard lock(job.mutex);
+          --job.running;
+          job.finished.notify_one();
+        });
+      } catch (const std::system_error&) {
+        const std::lock_guard lock(job.mutex);
+        --job.running;
+        break;  // fewer threads: the calling thread still takes every file left
+      }
     }
+    fn(job, &poll);
+    // The pool's last files, still looking for a signal (one of them may be endless: /dev/zero).
+    for (std::unique_lock lock(job.mutex); job.running != 0;) {
+      job.finished.wait_for(lock, SignalPoll::kInterval);
+      if (job.running == 0) break;
+      lock.unlock();
+      poll.interrupted();
+      lock.lock();
+    }
+    for (std::thread& t : pool) t.join();
+    interrupted = job.stop.load(std::memory_order_relaxed);
   }
-  fn(job);
-  for (std::thread& t : pool) t.join();
-  Py_END_ALLOW_THREADS
+  if (interrupted) {  // the signal's exception (KeyboardInterrupt) is set
+    Py_DECREF(tuple);
+    return nullptr;
+  }
   PyObject* list = PyList_New(n);
   for (Py_ssize_t i = 0; list != nullptr && i < n; ++i) {
     const FileResult& r = results[static_cast<std::size_t>(i)];

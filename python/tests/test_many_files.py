@@ -8,9 +8,11 @@ import os
 import pathlib
 import random
 import shutil
+import signal
 import struct
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -375,6 +377,27 @@ def test_hash_files(tree, name, jobs, count):
     assert shasta.hash_files(paths, name, jobs) == want
     sized = shasta.hash_files(paths, name, jobs=jobs, sizes=True)
     assert sized == [(p, os.path.getsize(p), d) for p, d in want]
+
+
+@pytest.mark.parametrize("jobs, before, after", [(1, 0, 0), (2, 0, 0), (2, 1, 1), (3, 5000, 0)])
+def test_hash_files_stops_at_ctrl_c(tmp_path, jobs, before, after):
+    # Ctrl-C (SIGINT) stops a call that runs with the GIL released, as it stops a hashlib loop:
+    # KeyboardInterrupt within moments, whichever thread is reading the endless /dev/zero.
+    small = tmp_path / "small"
+    small.write_bytes(b"x" * 100)
+    script = (f"import shasta\npaths = [{str(small)!r}] * {before} + ['/dev/zero'] + [{str(small)!r}] * {after}\n"
+              f"print('started', flush=True)\n"
+              f"try:\n    shasta.hash_files(paths, 'sha256', {jobs})\n"
+              f"except KeyboardInterrupt:\n    print('interrupted', flush=True)\n")
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=20)
+    finally:
+        p.kill()
+    assert out == "interrupted\n" and p.returncode == 0
 
 
 def test_hash_files_reads_past_a_small_size():
