@@ -39,11 +39,23 @@ std::uint8_t* batch_buffers(std::uint64_t expected_bytes) {
 
 }  // namespace
 
+FileDigest digest_alone(const std::string& name, const Digester& prototype, std::atomic<std::uint64_t>* bytes_done,
+                        ReadAhead read_ahead) {
+  FileDigest result;
+  std::unique_ptr<Digester> digester = prototype.fresh();
+  result.error = digest_file(name, *digester, bytes_done, read_ahead);
+  if (result.error != 0) return result;
+  std::uint8_t digest[64];
+  digester->finish(digest);
+  result.hex = to_hex({digest, digester->digest_size()});
+  return result;
+}
+
 void digest_batch(std::span<const std::string> names, const Digester& prototype, std::span<FileDigest> results,
                   std::atomic<std::uint64_t>* bytes_done, std::uint64_t expected_bytes) {
   std::uint8_t* const buffers = batch_buffers(expected_bytes);
-  if (buffers == nullptr) {
-    for (FileDigest& result : results.first(names.size())) result.error = ENOMEM;
+  if (buffers == nullptr) {  // no memory for the batch: one by one
+    for (std::size_t i = 0; i < names.size(); ++i) results[i] = digest_alone(names[i], prototype, bytes_done);
     return;
   }
   std::array<std::span<const std::uint8_t>, kBatchFiles> whole;  // files read to their end

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "digester.hpp"
+#include "file_reader.hpp"
 
 namespace shasta::cli {
 
@@ -19,6 +20,11 @@ struct FileDigest {
   int error = 0;  // errno of a failed open or read
   std::string hex;
 };
+
+// Digests one file (or standard input) on its own, through digest_file's one buffer: any file the
+// side-by-side paths have no memory for (a small RLIMIT_AS) still gets its digest.
+FileDigest digest_alone(const std::string& name, const Digester& prototype, std::atomic<std::uint64_t>* bytes_done,
+                        ReadAhead read_ahead = ReadAhead::off);
 
 // Files below this size (by stat, before reading) are batched. Measured with SHA-NI: 5,000 files of
 // 1-8 KiB take 71 ms with -j1 batched vs 81 ms one by one (-j2: 51 vs 68 ms); with a 1 MiB limit,

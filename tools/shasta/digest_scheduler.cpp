@@ -20,7 +20,8 @@ DigestScheduler::DigestScheduler(unsigned jobs, const Digester& prototype, std::
       jobs_(jobs) {}
 
 void DigestScheduler::digest_then(std::string name, UseDigest use) {
-  const std::optional<std::uint64_t> size = name == "-" ? std::nullopt : regular_file_size(name);
+  const InputKind kind = name == "-" ? InputKind{{}, true} : input_kind(name);
+  const std::optional<std::uint64_t>& size = kind.regular_size;
   if (size) {
     const bool small = size && *size < kBatchFileLimit;
     if (small || (size && stream_lanes_ > 1 && read_ahead_ == ReadAhead::off)) {
@@ -46,10 +47,10 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
   auto step = std::make_shared<Step>(Step{std::move(name), {}});
   auto work = [this, step] { step->result = digest_one(step->name, read_ahead_); };
   auto release = [step, use = std::move(use)] { use(step->name, step->result); };
-  // Anything but a regular file (standard input, a FIFO, /dev/stdin, a device; a missing file too,
-  // at no cost) is read in its turn, as GNU's one thread reads it: two names may be one stream ("-"
-  // and /dev/stdin, a FIFO named twice), and a FIFO's writer may wait for the earlier output.
-  if (!size)
+  // A stream (standard input, a FIFO, /dev/stdin, a terminal) is read in its turn, as GNU's one
+  // thread reads it: two names may be one stream ("-" and /dev/stdin, a FIFO named twice), and a
+  // FIFO's writer may wait for the earlier output. Block devices and the rest go to the pool.
+  if (kind.stream)
     jobs_.add_in_turn(std::move(work), std::move(release));
   else
     jobs_.add(std::move(work), std::move(release));
@@ -109,14 +110,7 @@ void DigestScheduler::flush_batch() {
 
 // Digests one file (or standard input) on its own.
 FileDigest DigestScheduler::digest_one(const std::string& name, ReadAhead read_ahead) const {
-  FileDigest result;
-  std::unique_ptr<Digester> digester = prototype_.fresh();
-  result.error = digest_file(name, *digester, bytes_done_, read_ahead);
-  if (result.error != 0) return result;
-  std::uint8_t digest[64];
-  digester->finish(digest);
-  result.hex = to_hex({digest, digester->digest_size()});
-  return result;
+  return digest_alone(name, prototype_, bytes_done_, read_ahead);
 }
 
 void DigestScheduler::add_release(std::function<void()> release) {

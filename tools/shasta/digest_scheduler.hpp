@@ -2,8 +2,9 @@
 // its use in operand order (on the calling thread, through OrderedJobs). Regular files wait in a
 // batch: small ones are read whole and hashed side by side (batch_digest.hpp), larger ones streamed
 // side by side on the kernel's lanes (stream_digest.hpp) when it has lanes and there is no
-// read-ahead; the rest (standard input, other kinds of file, a lone large file) go one a step,
-// with a reader thread ahead of the hashing when asked (read_ahead.hpp).
+// read-ahead; the rest (other kinds of file, a lone large file) go one a step, with a reader
+// thread ahead of the hashing when asked (read_ahead.hpp), and streams (standard input, FIFOs,
+// character devices) one a step in their turn, on the calling thread.
 #pragma once
 
 #include <atomic>
@@ -30,7 +31,8 @@ class DigestScheduler {
   DigestScheduler(unsigned jobs, const Digester& prototype, std::atomic<std::uint64_t>* bytes_done,
                   ReadAhead read_ahead);
 
-  // Digests `name` ("-": standard input, read in its turn) and then calls `use` on this thread.
+  // Digests `name` ("-": standard input; a stream is read in its turn) and then calls `use` on
+  // this thread.
   void digest_then(std::string name, UseDigest use);
   // A step that only prints (a warning, a summary): after the files batched before it.
   void add_release(std::function<void()> release);

@@ -30,4 +30,13 @@ long long read_fully(int fd, std::uint8_t* buffer, std::size_t capacity);
 // The size of a regular file; nullopt when it is not one or cannot be examined.
 std::optional<std::uint64_t> regular_file_size(const std::string& name);
 
+// What `name` is, from one stat: a regular file's size, or whether it is a stream (a FIFO, a
+// character device or a socket, "-" too: what is read of it is gone, so it is read in its turn, as
+// GNU's one thread reads it), or neither (missing, a directory, a block device).
+struct InputKind {
+  std::optional<std::uint64_t> regular_size;
+  bool stream = false;
+};
+InputKind input_kind(const std::string& name);
+
 }  // namespace shasta::cli

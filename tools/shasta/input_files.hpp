@@ -11,8 +11,8 @@ namespace shasta::cli {
 
 enum class WhenShort { wait, give_up };
 
-// Opens `name` read-only; the descriptor, or -errno (EMFILE/ENFILE only when no other input is
-// open, or with WhenShort::give_up).
+// Opens `name` read-only; the descriptor, or -errno (EMFILE/ENFILE only with WhenShort::give_up,
+// or when no other input has been open for 50 ms).
 int open_input(const std::string& name, WhenShort when_short);
 
 // Closes a descriptor open_input gave.

@@ -28,8 +28,8 @@ class OrderedJobs {
   // `work` runs on a pool thread (or here, with one job); `release` runs on this thread after it,
   // once every step added before has been released.
   void add(std::function<void()> work, std::function<void()> release);
-  // Like add, but `work` runs on this thread when its turn comes: for standard input, which must
-  // be read in operand order.
+  // Like add, but `work` runs on this thread when its turn comes: for standard input and other
+  // streams, which must be read in operand order.
   void add_in_turn(std::function<void()> work, std::function<void()> release);
   // A step with nothing to compute (a warning, a summary): released in its turn.
   void add_release(std::function<void()> release) { add_in_turn({}, std::move(release)); }

@@ -104,13 +104,16 @@ std::string secret_file_error(int err, std::string_view what) {
 
 bool same_input_stream(const std::string& a, const std::string& b) {
   if (a == "-" && b == "-") return true;
-  const auto identify = [](const std::string& name, struct stat& st) {
-    return (name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) == 0;
-  };
-  struct stat sa {}, sb {};
-  if (!identify(a, sa) || !identify(b, sb)) return false;
-  // A regular file opened twice is read twice from its start; a stream only once.
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISREG(sa.st_mode);
+  const std::optional<StreamId> id = input_stream_id(a);
+  return id && id == input_stream_id(b);
+}
+
+std::optional<StreamId> input_stream_id(const std::string& name) {
+  struct stat st {};
+  if ((name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) != 0 || S_ISREG(st.st_mode)) {
+    return std::nullopt;
+  }
+  return StreamId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
 }
 
 void protect_secrets_from_core_dumps() {

@@ -37,8 +37,8 @@ void digest_streams(std::span<const std::string> names, const Digester& prototyp
                     std::atomic<std::uint64_t>* bytes_done) {
   const std::size_t width = std::clamp<std::size_t>(prototype.lanes(), 1, Digester::kMaxManyMessages);
   std::uint8_t* const buffers = chunk_buffers();
-  if (buffers == nullptr) {
-    for (FileDigest& result : results.first(names.size())) result.error = ENOMEM;
+  if (buffers == nullptr) {  // no memory for the lanes' chunks: one by one
+    for (std::size_t i = 0; i < names.size(); ++i) results[i] = digest_alone(names[i], prototype, bytes_done);
     return;
   }
   std::array<Lane, Digester::kMaxManyMessages> lanes;

@@ -114,7 +114,7 @@ class SumRun {
     const bool is_stdin = check_name == "-";
     const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
     std::FILE* in = nullptr;
-    if (is_stdin || !regular_file_size(check_name)) {
+    if (is_stdin || input_kind(check_name).stream) {
       // A stream (standard input, /dev/stdin, a FIFO) is read once the earlier lines are checked, as
       // GNU reads it: an earlier step may read the same stream, and a co-process feeding a FIFO may
       // wait for the earlier results.
@@ -163,7 +163,7 @@ class SumRun {
         continue;
       }
       tally->any_proper_line = true;
-      if (!setup_.used_stream.empty() && same_input_stream(setup_.used_stream, parsed->name)) {
+      if (names_used_stream(parsed->name)) {
         fail_used_stream(std::move(parsed->name), tally);
         continue;
       }
@@ -202,6 +202,13 @@ class SumRun {
       else if (!options_.quiet)
         output_.out(format_check_result(name, "OK"));
     });
+  }
+
+  // Whether `name` is the stream the key was read from (hmac's key from "-" or a pipe).
+  bool names_used_stream(const std::string& name) const {
+    if (setup_.used_stream.empty()) return false;
+    if (name == "-" && setup_.used_stream == "-") return true;
+    return used_stream_id_ && used_stream_id_ == input_stream_id(name);
   }
 
   // A line naming the stream the key was read from: reading it again would digest nothing.
@@ -255,6 +262,9 @@ class SumRun {
   Progress progress_;  // before scheduler_: pool threads count bytes into it until scheduler_ is gone
   DigestScheduler scheduler_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size(), setup_.other_tags};
+  // The used stream's identity, taken once rather than for each check line.
+  std::optional<StreamId> used_stream_id_ =
+      setup_.used_stream.empty() ? std::nullopt : input_stream_id(setup_.used_stream);
   bool read_stdin_ = false;
   bool ok_ = true;
 };
