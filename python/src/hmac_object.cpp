@@ -153,14 +153,14 @@ PyObject* key_from_export(PyObject* cls, PyObject* const* args, Py_ssize_t nargs
   return self;
 }
 
-PyObject* make_hmac(const AlgOps* ops, const void* key, PyObject* msg);
+PyObject* make_hmac(PyTypeObject* type, const AlgOps* ops, const void* key, PyObject* msg);
 
 PyObject* key_hmac(PyObject* obj, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   auto* self = reinterpret_cast<KeyObject*>(obj);
   static const char* const kNames[] = {"msg", nullptr};
   PyObject* a[1];
   if (!parse_args("new", args, nargs, kwnames, kNames, 1, 0, a)) return nullptr;
-  return make_hmac(self->ops, self->key, a[0] == Py_None ? nullptr : a[0]);
+  return make_hmac(&HmacType, self->ops, self->key, a[0] == Py_None ? nullptr : a[0]);
 }
 
 PyObject* key_name(PyObject* obj, void*) { return PyUnicode_FromString(reinterpret_cast<KeyObject*>(obj)->ops->name); }
@@ -202,8 +202,9 @@ PyGetSetDef kKeyGetSet[] = {{"name", key_name, nullptr, "The hash's hashlib name
 
 // HMAC objects.
 
-HmacObject* alloc_hmac(const AlgOps* ops) {
-  HmacObject* self = PyObject_New(HmacObject, &HmacType);
+// `type`: HMAC or a subclass of it (tp_alloc: a subclass's instance may carry a __dict__).
+HmacObject* alloc_hmac(PyTypeObject* type, const AlgOps* ops) {
+  auto* self = reinterpret_cast<HmacObject*>(type->tp_alloc(type, 0));
   if (self == nullptr) return nullptr;
   self->ops = ops;
   new (&self->lock) Lock();
@@ -226,8 +227,8 @@ bool hmac_absorb(HmacObject* self, PyObject* data) {
   return true;
 }
 
-PyObject* make_hmac(const AlgOps* ops, const void* key, PyObject* msg) {
-  HmacObject* self = alloc_hmac(ops);
+PyObject* make_hmac(PyTypeObject* type, const AlgOps* ops, const void* key, PyObject* msg) {
+  HmacObject* self = alloc_hmac(type, ops);
   if (self == nullptr) return nullptr;
   ops->hmac_init(self->state, key);
   if (msg != nullptr && !hmac_absorb(self, msg)) {
@@ -238,17 +239,19 @@ PyObject* make_hmac(const AlgOps* ops, const void* key, PyObject* msg) {
 }
 
 // hmac_from_raw_key prepares `key` on the stack (wiped after) and starts an HMAC under it.
-PyObject* hmac_from_raw_key(const AlgOps* ops, PyObject* key, PyObject* msg) {
+PyObject* hmac_from_raw_key(PyTypeObject* type, const AlgOps* ops, PyObject* key, PyObject* msg) {
   Buffer buf;
   if (!key_buffer(key, buf)) return nullptr;
   alignas(16) unsigned char prepared[kKeyStorage];
   ops->key_init(prepared, buf.view());
-  PyObject* h = make_hmac(ops, prepared, msg);
+  PyObject* h = make_hmac(type, ops, prepared, msg);
   ops->key_destroy(prepared);
   return h;
 }
 
-PyObject* hmac_type_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
+// The work is done here, not in __init__: a subclass takes HMAC's arguments (key, msg, digestmod),
+// and its __init__ may pass them on to super().__init__, which accepts and ignores them.
+PyObject* hmac_type_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   static const char* kNames[] = {"key", "msg", "digestmod", nullptr};
   PyObject *key = nullptr, *msg = Py_None, *digestmod = nullptr;
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO:HMAC", const_cast<char**>(kNames), &key, &msg, &digestmod))
@@ -266,18 +269,20 @@ PyObject* hmac_type_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
         return PyErr_Format(PyExc_ValueError, "HMAC: the key was prepared for %s, not for digestmod %s", k->ops->name,
                             asked->name);
     }
-    return make_hmac(k->ops, k->key, msg);
+    return make_hmac(type, k->ops, k->key, msg);
   }
   const AlgOps* ops = resolve_digestmod(digestmod);
   if (ops == nullptr) return nullptr;
-  return hmac_from_raw_key(ops, key, msg);
+  return hmac_from_raw_key(type, ops, key, msg);
 }
+
+int hmac_type_init(PyObject*, PyObject*, PyObject*) { return 0; }  // __new__ did it
 
 void hmac_dealloc(PyObject* obj) {
   auto* self = reinterpret_cast<HmacObject*>(obj);
   self->ops->hmac_destroy(self->state);  // wipes the key copy and the inner state
   self->lock.~Lock();
-  PyObject_Free(obj);
+  Py_TYPE(obj)->tp_free(obj);  // a subclass's own free (its instances may be tracked by the GC)
 }
 
 // update(msg): by position or, as the hmac module's HMAC.update allows, by keyword.
@@ -311,7 +316,7 @@ PyObject* hmac_hexdigest(PyObject* obj, PyObject*) {
 
 PyObject* hmac_copy(PyObject* obj, PyObject*) {
   auto* self = reinterpret_cast<HmacObject*>(obj);
-  HmacObject* copy = alloc_hmac(self->ops);
+  HmacObject* copy = alloc_hmac(Py_TYPE(obj), self->ops);  // a subclass's copy is of the subclass
   if (copy == nullptr) return nullptr;
   LockGuard guard(self->lock);
   self->ops->hmac_copy(copy->state, self->state);
@@ -394,13 +399,14 @@ PyTypeObject HmacType = [] {
   t.tp_name = "shasta.HMAC";
   t.tp_basicsize = sizeof(HmacObject);
   t.tp_dealloc = hmac_dealloc;
-  t.tp_flags = Py_TPFLAGS_DEFAULT;
+  t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;  // subclassed as the hmac module's HMAC is
   t.tp_doc =
       "HMAC(key, msg=None, digestmod='')\n--\n\nThe hmac module's object: update(msg), digest(), hexdigest(), copy(), "
       "name, digest_size, block_size. `key` may be an HmacKey (then digestmod is its hash).";
   t.tp_methods = kHmacMethods;
   t.tp_getset = kHmacGetSet;
   t.tp_new = hmac_type_new;
+  t.tp_init = hmac_type_init;
   return t;
 }();
 

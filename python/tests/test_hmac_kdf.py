@@ -61,6 +61,29 @@ def test_hmac_update_by_keyword_and_digest_of_a_prepared_key():
         shasta.hmac.digest(key, b"m", "sha256")
 
 
+def test_hmac_can_be_subclassed():
+    # As the hmac module's HMAC can: the subclass's objects and copies are its own, with their
+    # attributes, and its __init__ may hand HMAC's arguments on to super().__init__.
+    class Tagged(shasta.hmac.HMAC):
+        def __init__(self, key, msg=None, digestmod=""):
+            super().__init__(key, msg, digestmod)
+            self.label = "x"
+
+        def hexdigest(self):
+            return "tag:" + super().hexdigest()
+
+    h = Tagged(b"k", b"m", "sha512")
+    assert isinstance(h, shasta.hmac.HMAC) and h.label == "x"
+    assert h.digest() == hmac.new(b"k", b"m", "sha512").digest()
+    assert h.hexdigest() == "tag:" + hmac.new(b"k", b"m", "sha512").hexdigest()
+    c = h.copy()
+    c.update(b"more")
+    assert type(c) is Tagged and c.digest() == hmac.new(b"k", b"mmore", "sha512").digest()
+    assert shasta.hmac.new(b"k", b"m", "sha256").copy().__class__ is shasta.hmac.HMAC
+    with pytest.raises(TypeError):
+        Tagged(b"k", b"m", "sha256", "extra")
+
+
 def test_hmac_with_hashlib_constructors():
     assert shasta.hmac.new(b"k", b"m", hashlib.sha256).digest() == hmac.new(b"k", b"m", hashlib.sha256).digest()
     assert shasta.hmac.digest(b"k", b"m", hashlib.sha384) == hmac.digest(b"k", b"m", hashlib.sha384)
