@@ -39,7 +39,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <mutex>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -172,8 +174,13 @@ std::once_flag g_installed;
 
 }  // namespace
 
+// SHASTA_PY_ARENAS=0 leaves pymalloc's allocator alone, for a process that would rather not have
+// an extension's allocator under all of its objects; hash_many's digests then go to pymalloc's
+// own arenas (HugeArenas and populate_fresh_arena see that the allocator is not ours).
 void install_arena_allocator() noexcept {
 #if SHASTA_HUGE_ARENAS
+  const char* setting = std::getenv("SHASTA_PY_ARENAS");
+  if (setting != nullptr && std::string_view(setting) == "0") return;
   std::call_once(g_installed, install);
 #endif
 }

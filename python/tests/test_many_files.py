@@ -96,6 +96,25 @@ def arena_allocator():
     return scope["arena_allocator"]()
 
 
+def test_arena_allocator_left_alone_with_shasta_py_arenas_0():
+    """SHASTA_PY_ARENAS=0: importing shasta leaves pymalloc's arena allocator as it was, and
+    hash_many's digests are still right (in pymalloc's own arenas)."""
+    import json
+
+    probe = ARENA_ALLOCATOR + "\n".join(
+        ["before = arena_allocator()", "import hashlib, json, shasta",
+         "msgs = [bytes([i % 256]) * (i % 300) for i in range(50_000)]",
+         "ok = shasta.hash_many('sha256', msgs) == [hashlib.sha256(m).digest() for m in msgs]",
+         "print(json.dumps([before, arena_allocator(), ok]))"])
+    for setting, replaced in (("0", False), ("1", True)):
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             env={**os.environ, "SHASTA_PY_ARENAS": setting})
+        assert run.returncode == 0, run.stderr
+        before, after, ok = json.loads(run.stdout)
+        assert ok
+        assert (before != after) == replaced, setting
+
+
 def test_importing_shasta_installs_one_arena_allocator_for_good():
     """hash_many's digests live in arenas of shasta's (arenas.cpp): importing shasta puts shasta's
     arena allocator over pymalloc's, for good, since those arenas must come back to it to be freed.
