@@ -150,6 +150,10 @@ def test_threads_refused(big: bytes) -> None:
 
 
 def test_few_descriptors() -> None:
+    if SANITIZED:
+        # UBSan's vptr check probes memory through a pipe: with no descriptor to spare it reports a
+        # false "invalid vptr". The release build's run of this test is the one that counts.
+        return
     # 12 descriptors: stdin, stdout, stderr and 9 more, fewer than a thread's 16 AVX-512 lanes or
     # two threads' 4 SHA-NI lanes and batches; files of 200 KiB stream, of 1 KiB are batched.
     def few_descriptors():
