@@ -393,6 +393,21 @@ def test_one_stream_two_names() -> None:
                                capture_output=True, cwd=WORK, env=ENV, timeout=30)
         want = hmac.new(b'key', b'key', 'sha256').hexdigest().encode() + b'  /dev/stdin\n'
         case(name, p.returncode == 0 and p.stdout == want, f'exit {p.returncode}, stdout {p.stdout!r}, want {want!r}')
+    # The same with -c and the key from "-": a "-" line is used up, a /dev/stdin line reads the file afresh.
+    name = 'stream: hmac --key-file - -c, stdin a regular file'
+    if wanted(name):
+        again = hmac.new(b'key', b'key', 'sha256').hexdigest()
+        empty = hmac.new(b'key', b'', 'sha256').hexdigest()
+        write('tags-regular', f'{again}  /dev/stdin\n{empty}  -\n'.encode())
+        with open(os.path.join(WORK, 'key-file'), 'rb') as f:
+            p = subprocess.run([SHASTA, 'hmac', '--key-file', '-', '-c', 'tags-regular'], stdin=f,
+                               capture_output=True, cwd=WORK, env=ENV, timeout=30)
+        want_out = b'/dev/stdin: OK\n-: FAILED open or read\n'
+        case(name, p.returncode == 1 and p.stdout == want_out and b'-: already read to its end' in p.stderr,
+             f'exit {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr!r}')
+    # A directory is no stream: naming it as the key and a FILE fails as the key's read, not as one stream.
+    expect_refusal('stream: hmac --key-file DIR DIR', ['hmac', '--key-file', '.', '.'], b'.: Is a directory',
+                   err_lacks=both)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 
+#include "input_kind.hpp"
 #include "shasta/hex.hpp"
 #include "stream_digest.hpp"
 
@@ -20,7 +21,8 @@ DigestScheduler::DigestScheduler(unsigned jobs, const Digester& prototype, std::
       jobs_(jobs) {}
 
 void DigestScheduler::digest_then(std::string name, UseDigest use) {
-  const InputKind kind = name == "-" ? InputKind{{}, true} : input_kind(name);
+  InputKind kind = input_kind(name);
+  if (kind.standard_input) kind.regular_size.reset();  // read in its turn from standard input, not batched by name
   const std::optional<std::uint64_t>& size = kind.regular_size;
   if (size) {
     const bool small = size && *size < kBatchFileLimit;

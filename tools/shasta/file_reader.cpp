@@ -73,13 +73,4 @@ long long read_fully(int fd, std::uint8_t* buffer, std::size_t capacity) {
   return static_cast<long long>(got);
 }
 
-std::optional<std::uint64_t> regular_file_size(const std::string& name) { return input_kind(name).regular_size; }
-
-InputKind input_kind(const std::string& name) {
-  struct stat st {};
-  if (name == "-" ? ::fstat(STDIN_FILENO, &st) != 0 : ::stat(name.c_str(), &st) != 0) return {{}, name == "-"};
-  if (S_ISREG(st.st_mode)) return {static_cast<std::uint64_t>(st.st_size), name == "-"};
-  return {{}, name == "-" || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)};
-}
-
 }  // namespace shasta::cli

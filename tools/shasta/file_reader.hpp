@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "digester.hpp"
@@ -26,17 +25,5 @@ int digest_descriptor(int fd, Digester& digester, std::atomic<std::uint64_t>* by
 
 // Reads `fd` into `buffer` until it is full or the file ends. Returns the bytes read, or -errno.
 long long read_fully(int fd, std::uint8_t* buffer, std::size_t capacity);
-
-// The size of a regular file; nullopt when it is not one or cannot be examined.
-std::optional<std::uint64_t> regular_file_size(const std::string& name);
-
-// What `name` is, from one stat: a regular file's size, or whether it is a stream (a FIFO, a
-// character device or a socket, "-" too: what is read of it is gone, so it is read in its turn, as
-// GNU's one thread reads it), or neither (missing, a directory, a block device).
-struct InputKind {
-  std::optional<std::uint64_t> regular_size;
-  bool stream = false;
-};
-InputKind input_kind(const std::string& name);
 
 }  // namespace shasta::cli

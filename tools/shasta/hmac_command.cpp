@@ -3,9 +3,11 @@
 // sum tool's, with the tag "HMAC-SHA256".
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
+#include "input_kind.hpp"
 #include "secret.hpp"
 #include "sum_tool.hpp"
 
@@ -23,11 +25,12 @@ int hmac_command(int argc, char** argv) {
   }
 
   Secret key;
-  std::string used_stream;  // the key's file, when reading it used it up (standard input, a pipe)
+  std::optional<InputKind> used_stream;  // the key's file, when reading it used it up (standard input, a pipe)
   switch (options.key_source) {
-    case SumOptions::KeySource::file:
+    case SumOptions::KeySource::file: {
+      const InputKind key_input = input_kind(options.key_value);
       for (const std::string& operand : options.operands) {
-        if (same_input_stream(options.key_value, operand)) {
+        if (same_stream(key_input, input_kind(operand))) {
           return output.usage_error("the key and a FILE cannot both be standard input (or one pipe)");
         }
       }
@@ -35,8 +38,9 @@ int hmac_command(int argc, char** argv) {
         output.error(options.key_value + ": " + secret_file_error(err));
         return EXIT_FAILURE;
       }
-      if (same_input_stream(options.key_value, options.key_value)) used_stream = options.key_value;
+      if (key_input.stream) used_stream = key_input;
       break;
+    }
     case SumOptions::KeySource::env: {
       const char* value = std::getenv(options.key_value.c_str());
       if (value == nullptr) return output.usage_error("environment variable " + options.key_value + " is not set");

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "hasher_dispatch.hpp"
+#include "input_kind.hpp"
 #include "kdf_arguments.hpp"
 #include "secret_getopt.hpp"
 #include "shasta/pbkdf2.hpp"

@@ -3,7 +3,6 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -100,20 +99,6 @@ std::string secret_file_error(int err, std::string_view what) {
            std::string(what.empty() ? "secret" : what) + " read from a file)";
   }
   return std::strerror(err);
-}
-
-bool same_input_stream(const std::string& a, const std::string& b) {
-  if (a == "-" && b == "-") return true;
-  const std::optional<StreamId> id = input_stream_id(a);
-  return id && id == input_stream_id(b);
-}
-
-std::optional<StreamId> input_stream_id(const std::string& name) {
-  struct stat st {};
-  if ((name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) != 0 || S_ISREG(st.st_mode)) {
-    return std::nullopt;
-  }
-  return StreamId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
 }
 
 void protect_secrets_from_core_dumps() {

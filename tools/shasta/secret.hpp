@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,18 +44,6 @@ int read_secret_descriptor(int fd, Secret& secret);
 // Why read_secret_file failed: strerror, the size limit for EFBIG, the terminal for ENOTTY. A
 // value that is not secret (pbkdf2's salt) is named as what it is: `what`, "salt".
 std::string secret_file_error(int err, std::string_view what = {});
-
-// True when reading `a` consumes what reading `b` would read, so they cannot both be inputs: both
-// standard input ("-"), or one pipe, terminal or socket under two names ("-" and /dev/stdin).
-bool same_input_stream(const std::string& a, const std::string& b);
-
-// Which stream `name` reads ("-": standard input): its device and inode, when it is not a regular
-// file (a regular file opened twice is read twice from its start); nullopt otherwise.
-struct StreamId {
-  unsigned long long device, inode;
-  bool operator==(const StreamId&) const = default;
-};
-std::optional<StreamId> input_stream_id(const std::string& name);
 
 // Keeps secrets out of core files: RLIMIT_CORE 0 and, on Linux, not dumpable (which also covers
 // a core_pattern pipe, where RLIMIT_CORE does not apply, and ptrace by other processes of the user).

@@ -16,6 +16,7 @@
 #include "check_line.hpp"
 #include "digest_scheduler.hpp"
 #include "file_reader.hpp"
+#include "input_kind.hpp"
 #include "progress.hpp"
 #include "quote.hpp"
 #include "secret.hpp"
@@ -206,9 +207,7 @@ class SumRun {
 
   // Whether `name` is the stream the key was read from (hmac's key from "-" or a pipe).
   bool names_used_stream(const std::string& name) const {
-    if (setup_.used_stream.empty()) return false;
-    if (name == "-" && setup_.used_stream == "-") return true;
-    return used_stream_id_ && used_stream_id_ == input_stream_id(name);
+    return setup_.used_stream && same_stream(*setup_.used_stream, input_kind(name));
   }
 
   // A line naming the stream the key was read from: reading it again would digest nothing.
@@ -262,9 +261,6 @@ class SumRun {
   Progress progress_;  // before scheduler_: pool threads count bytes into it until scheduler_ is gone
   DigestScheduler scheduler_;
   CheckLineParser parser_{setup_.tag, 2 * setup_.prototype->digest_size(), setup_.other_tags};
-  // The used stream's identity, taken once rather than for each check line.
-  std::optional<StreamId> used_stream_id_ =
-      setup_.used_stream.empty() ? std::nullopt : input_stream_id(setup_.used_stream);
   bool read_stdin_ = false;
   bool ok_ = true;
 };

@@ -3,11 +3,13 @@
 // `shasta hmac` (whose "digest" is a keyed tag).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "digester.hpp"
+#include "input_kind.hpp"
 #include "output.hpp"
 #include "sum_options.hpp"
 
@@ -16,8 +18,9 @@ namespace shasta::cli {
 struct SumSetup {
   const Digester* prototype;  // a fresh() copy digests each file
   std::string_view tag;       // "SHA256", "HMAC-SHA256": --tag lines and check lines
-  std::string used_stream{};  // a stream already read to its end (hmac's key from "-"): check lines
-                              // naming it fail as unreadable instead of digesting what is left of it
+  // A stream already read to its end (hmac's key from "-" or a pipe): check lines naming it fail
+  // as unreadable instead of digesting what is left of it.
+  std::optional<InputKind> used_stream{};
   std::vector<std::string> other_tags{};  // other tools' tags a check line may give (not in GNU mode)
 };
 
