@@ -24,15 +24,25 @@ constexpr std::array<Algorithm, 6> kAlgorithms = {{
     {AlgorithmId::sha512_256, "sha512_256", "SHA512/256", 32, 128, "SHA2-512/256", "SHA512t256"},
 }};
 
-// Lower case, with '-', '_', '/' and a leading "sha" dropped: "SHA-512/224" -> "512224".
+// The bits an algorithm's name spells ("256", "512224"), case aside: the size after nothing, "sha",
+// "sha-", "sha_" or OpenSSL 3's "sha2-"; a SHA-512/t as 512224, 512/224, 512-224, 512_224 or FreeBSD's
+// 512t224. "" for anything else: a name is refused rather than guessed at ("s-h-a256", "5-1-2").
 std::string canonical(std::string_view spelled) {
-  std::string out;
-  for (char c : spelled) {
-    if (c == '-' || c == '_' || c == '/') continue;
-    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  std::string name;
+  for (char c : spelled) name += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  std::string_view rest = name;
+  for (std::string_view prefix : {"sha2-", "sha2_", "sha-", "sha_", "sha"}) {
+    if (rest.starts_with(prefix)) {
+      rest.remove_prefix(prefix.size());
+      break;
+    }
   }
-  if (out.starts_with("sha")) out.erase(0, 3);
-  return out;
+  if (rest == "224" || rest == "256" || rest == "384" || rest == "512") return std::string(rest);
+  if (!rest.starts_with("512") || rest.size() < 6) return "";
+  rest.remove_prefix(3);
+  if (rest.size() == 4 && (rest[0] == '/' || rest[0] == '-' || rest[0] == '_' || rest[0] == 't')) rest.remove_prefix(1);
+  if (rest == "224" || rest == "256") return "512" + std::string(rest);
+  return "";
 }
 
 template <class H>
@@ -86,6 +96,7 @@ class HmacDigester final : public Digester {
 
 const Algorithm* find_algorithm(std::string_view spelled) {
   const std::string key = canonical(spelled);
+  if (key.empty()) return nullptr;
   for (const Algorithm& a : kAlgorithms) {
     if (canonical(a.name) == key) return &a;
   }

@@ -23,8 +23,9 @@ struct Algorithm {
   std::string_view bsd_tag;      // FreeBSD's where it differs: "SHA512t224" ("": the same as `tag`)
 };
 
-// Accepts "256", "sha256", "SHA256", "sha-256", "512224", "sha512-224", "sha512_224", "sha512/224".
-// nullptr when the name is none of them.
+// Accepts, case aside, the bits ("256", "512224", "512/224") after nothing, "sha", "sha-", "sha_"
+// or OpenSSL 3's "sha2-": "sha256", "SHA-256", "SHA2-256", "sha512-224", "sha512_224", "sha512/224",
+// and FreeBSD's "sha512t224". nullptr for any other spelling.
 const Algorithm* find_algorithm(std::string_view spelled);
 
 // The GNU tool name ("sha256sum") for the four algorithms coreutils has; nullptr otherwise.
