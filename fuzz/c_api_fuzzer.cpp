@@ -204,7 +204,7 @@ class Session {
     }
     const std::size_t size = shasta_digest_size(a);
     Bytes out(count * size + 1);
-    expect(shasta_hash_many(a, count, msgs.data(), lens.data(), out.data()) == SHASTA_OK, "hash_many refused", a,
+    expect(shasta_hash_many(a, count, msgs.data(), lens.data(), out.data(), out.size()) == SHASTA_OK, "hash_many refused", a,
            count);
     for (std::size_t i = 0; i < count; ++i) {
       const Bytes want = openssl_digest(a, static_cast<const std::uint8_t*>(msgs[i]), lens[i]);

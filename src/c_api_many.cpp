@@ -34,10 +34,12 @@ size_t group_size(size_t lanes) noexcept {
 extern "C" {
 
 int shasta_hash_many(shasta_alg alg, size_t count, const void* const* msgs, const size_t* lens,
-                     unsigned char* digests) {
+                     unsigned char* digests, size_t digests_len) {
   if (!known(alg)) return code(Error::unknown_algorithm);
   if (count == 0) return SHASTA_OK;
   if (msgs == nullptr || lens == nullptr || digests == nullptr) return code(Error::null_pointer);
+  // Before msgs and lens are read: a count larger than the arrays is most likely what is wrong.
+  if (count > digests_len / shasta_digest_size(alg)) return code(Error::output_too_small);
   for (size_t i = 0; i < count; ++i) {
     if (null_with_length(msgs[i], lens[i])) return code(Error::null_pointer);
   }

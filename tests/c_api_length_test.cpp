@@ -73,9 +73,10 @@ TEST(CApiLength, ImpossibleLengthsAreRefusedWithNothingRead) {
 
       const void* msgs[2] = {data, bad.p};
       std::vector<unsigned char> digests(2 * d, 0x5a);
-      EXPECT_EQ(shasta_hash_many(alg, 2, msgs, lens, digests.data()), SHASTA_E_INPUT_TOO_LONG);
+      EXPECT_EQ(shasta_hash_many(alg, 2, msgs, lens, digests.data(), digests.size()), SHASTA_E_INPUT_TOO_LONG);
       EXPECT_EQ(digests[0], 0x5a) << "nothing written";
-      EXPECT_EQ(shasta_hash_many(alg, 2, bad_first, bad_first_lens, digests.data()), SHASTA_E_INPUT_TOO_LONG);
+      EXPECT_EQ(shasta_hash_many(alg, 2, bad_first, bad_first_lens, digests.data(), digests.size()),
+                SHASTA_E_INPUT_TOO_LONG);
       EXPECT_EQ(digests[0], 0x5a) << "nothing written";
 
       EXPECT_EQ(shasta_hmac(alg, bad.p, bad.len, data, 10, out, sizeof out), SHASTA_E_INPUT_TOO_LONG);

@@ -68,16 +68,16 @@ TEST(CApiNull, Many) {
   const void* msgs[2] = {"abc", "de"};
   const std::size_t lens[2] = {3, 2};
   auto digests = filled<64>();
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, nullptr, lens, digests.data()), SHASTA_E_NULL);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, nullptr, digests.data()), SHASTA_E_NULL);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, lens, nullptr), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, nullptr, lens, digests.data(), digests.size()), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, nullptr, digests.data(), digests.size()), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, lens, nullptr, 64), SHASTA_E_NULL);
   const void* with_null[2] = {"abc", nullptr};
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, with_null, lens, digests.data()), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, with_null, lens, digests.data(), digests.size()), SHASTA_E_NULL);
   EXPECT_TRUE(untouched(digests));
   const std::size_t empty_second[2] = {3, 0};
-  ASSERT_EQ(shasta_hash_many(SHASTA_SHA256, 2, with_null, empty_second, digests.data()), SHASTA_OK);
+  ASSERT_EQ(shasta_hash_many(SHASTA_SHA256, 2, with_null, empty_second, digests.data(), digests.size()), SHASTA_OK);
   EXPECT_EQ(Bytes(digests.begin() + 32, digests.end()), bytes_of(sha256("")));
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, nullptr, nullptr, nullptr), SHASTA_OK);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, nullptr, nullptr, nullptr, 0), SHASTA_OK);
 
   shasta_hash_ctx* a = shasta_hash_new(SHASTA_SHA256);
   shasta_hash_ctx* b = shasta_hash_new(SHASTA_SHA256);

@@ -1,6 +1,7 @@
 // many_kernel_test.cpp: the lane kernel of the active kernel against the portable rounds, lane by
 // lane (random states, 0 to 17 blocks, different data and misalignment per lane); which lane
 // kernel goes with which kernel; and shasta_hash_many's results and error codes.
+#include <cstdint>
 #include <cstring>
 
 #include "shasta/detail/lanes.hpp"
@@ -314,7 +315,7 @@ TEST(CApiMany, MatchesOpenSsl) {
         msgs[i] = lens[i] == 0 && i % 2 == 0 ? nullptr : pool.data() + rng() % 3000;
       }
       std::vector<unsigned char> out(count * d);
-      ASSERT_EQ(shasta_hash_many(alg, count, msgs.data(), lens.data(), out.data()), SHASTA_OK);
+      ASSERT_EQ(shasta_hash_many(alg, count, msgs.data(), lens.data(), out.data(), out.size()), SHASTA_OK);
       for (std::size_t i = 0; i < count; ++i) {
         const Bytes want = openssl_c_digest(alg, msgs[i], lens[i]);
         ASSERT_EQ(want.size(), d);
@@ -330,21 +331,33 @@ TEST(CApiMany, ErrorCodes) {
   std::size_t lens[2] = {3, 3};
   unsigned char out[2 * 64];
   for (shasta_alg bad : {static_cast<shasta_alg>(0), static_cast<shasta_alg>(7)}) {
-    EXPECT_EQ(shasta_hash_many(bad, 2, msgs, lens, out), SHASTA_E_UNKNOWN_ALG);
+    EXPECT_EQ(shasta_hash_many(bad, 2, msgs, lens, out, sizeof out), SHASTA_E_UNKNOWN_ALG);
   }
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, nullptr, lens, out), SHASTA_E_NULL);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, nullptr, out), SHASTA_E_NULL);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, lens, nullptr), SHASTA_E_NULL);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, nullptr, nullptr, nullptr), SHASTA_OK);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, nullptr, lens, out, sizeof out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, nullptr, out, sizeof out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 2, msgs, lens, nullptr, sizeof out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, nullptr, nullptr, nullptr, 0), SHASTA_OK);
   const void* with_null[2] = {text, nullptr};
   std::memset(out, 0xEE, sizeof out);
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, lens, out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, lens, out, sizeof out), SHASTA_E_NULL);
   for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
   const void* null_first[2] = {nullptr, text};
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, null_first, lens, out), SHASTA_E_NULL);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, null_first, lens, out, sizeof out), SHASTA_E_NULL);
   for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
   std::size_t zero_second[2] = {3, 0};
-  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, zero_second, out), SHASTA_OK);
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA512, 2, with_null, zero_second, out, sizeof out), SHASTA_OK);
+  // Room for the digests: one byte short is refused with nothing written, for each algorithm; a
+  // count whose digests' size overflows size_t is refused before msgs and lens are read.
+  for (shasta_alg alg : kAlgs) {
+    const std::size_t need = 2 * shasta_digest_size(alg);
+    std::memset(out, 0xEE, sizeof out);
+    EXPECT_EQ(shasta_hash_many(alg, 2, msgs, lens, out, need - 1), SHASTA_E_OUTPUT_TOO_SMALL) << "alg " << alg;
+    for (unsigned char c : out) ASSERT_EQ(c, 0xEE) << "a refusal wrote";
+    EXPECT_EQ(shasta_hash_many(alg, 2, msgs, lens, out, need), SHASTA_OK) << "alg " << alg;
+    const std::size_t overflowing = SIZE_MAX / shasta_digest_size(alg) + 1;
+    EXPECT_EQ(shasta_hash_many(alg, overflowing, msgs, lens, out, sizeof out), SHASTA_E_OUTPUT_TOO_SMALL);
+  }
+  EXPECT_EQ(shasta_hash_many(SHASTA_SHA256, 0, msgs, lens, out, 0), SHASTA_OK);
   EXPECT_STRNE(shasta_strerror(SHASTA_E_NULL), "unknown error code");
 }
 

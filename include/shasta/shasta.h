@@ -148,14 +148,15 @@ const char *shasta_version(void);
 int shasta_version_number(void);
 
 /* Many messages at once: the digest of msgs[i][0..lens[i]) into digests[i * digest_size], for
- * i < count (digests holds count x digest_size bytes). Lengths may differ; the messages run side by
- * side on the CPU's many-message kernel where it has one. msgs[i] may be NULL when lens[i] is 0.
- * SHASTA_E_NULL (nothing written) for NULL msgs, lens or digests with count > 0, or a NULL msgs[i]
- * with a non-zero length. digests must not overlap the messages, msgs or lens: digests are written
+ * i < count. Lengths may differ; the messages run side by side on the CPU's many-message kernel
+ * where it has one. msgs[i] may be NULL when lens[i] is 0. Nothing is written on a refusal:
+ * SHASTA_E_NULL for NULL msgs, lens or digests with count > 0, or a NULL msgs[i] with a non-zero
+ * length; SHASTA_E_OUTPUT_TOO_SMALL when digests_len is under count x digest_size (checked before
+ * msgs and lens are read). digests must not overlap the messages, msgs or lens: digests are written
  * as lanes finish, while later messages are still being read. From C, an array of other pointers
  * (unsigned char *bufs[]) is passed with a cast: (const void *const *)bufs. */
 int shasta_hash_many(shasta_alg alg, size_t count, const void *const *msgs, const size_t *lens,
-                     unsigned char *digests);
+                     unsigned char *digests, size_t digests_len);
 
 /* Streaming several messages at once: as shasta_hash_update(ctxs[i], chunks[i], lens[i]) for each
  * i < count, the whole blocks of the contexts side by side on the many-message kernel (chunks of

@@ -227,7 +227,7 @@ struct Campaign {
       c_msgs.push_back(m.data());
       c_lens.push_back(m.size());
     }
-    check(shasta_hash_many(Alg<H>::kC, count, c_msgs.data(), c_lens.data(), c_out.data()) == 0, "C hash_many refused");
+    check(shasta_hash_many(Alg<H>::kC, count, c_msgs.data(), c_lens.data(), c_out.data(), c_out.size()) == 0, "C hash_many refused");
     for (std::size_t i = 0; i < count; ++i) {
       const Bytes expected = ref_digest<H>(msgs[i].data(), msgs[i].size());
       const auto at = static_cast<std::ptrdiff_t>(i * H::digest_size);
