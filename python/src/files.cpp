@@ -3,6 +3,7 @@
 // larger ones streamed in equal chunks through update_many: the CLI's scheme, rebuilt on the
 // library); and fsverity_digest of a file.
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -61,31 +62,32 @@ struct FileJob {
 // SignalPoll lets the calling thread, which holds no GIL while files are hashed, look for a signal
 // (Ctrl-C: KeyboardInterrupt) every 50 ms, as a hashlib loop in Python would at each call: it takes
 // the GIL back for PyErr_CheckSignals, and an exception stops every thread at its next file or
-// chunk. (A read that blocks, of a FIFO without a writer, is not interrupted.)
+// chunk. Nothing blocks past that: a stream (a FIFO with no writer yet, a terminal) is opened
+// without waiting and read as poll(2) finds it ready (read_stream).
 class SignalPoll {
  public:
-  explicit SignalPoll(FileJob& job) : job_(job), saved_(PyEval_SaveThread()) {}
+  explicit SignalPoll(std::atomic<bool>& stop) : stop_(stop), saved_(PyEval_SaveThread()) {}
   ~SignalPoll() { PyEval_RestoreThread(saved_); }
   SignalPoll(const SignalPoll&) = delete;
   SignalPoll& operator=(const SignalPoll&) = delete;
 
   // True once a signal's exception is set (on this thread, for the caller to return).
   bool interrupted() {
-    if (job_.stop.load(std::memory_order_relaxed)) return true;
+    if (stop_.load(std::memory_order_relaxed)) return true;
     const auto now = std::chrono::steady_clock::now();
     if (now < next_check_) return false;
     next_check_ = now + kInterval;
     PyEval_RestoreThread(saved_);
     const bool raised = PyErr_CheckSignals() < 0;
     saved_ = PyEval_SaveThread();
-    if (raised) job_.stop.store(true, std::memory_order_relaxed);
+    if (raised) stop_.store(true, std::memory_order_relaxed);
     return raised;
   }
 
   static constexpr std::chrono::milliseconds kInterval{50};
 
  private:
-  FileJob& job_;
+  std::atomic<bool>& stop_;  // set here on a signal; other threads leave when they see it
   PyThreadState* saved_;
   std::chrono::steady_clock::time_point next_check_ = std::chrono::steady_clock::now() + kInterval;
 };
@@ -97,6 +99,38 @@ ssize_t read_upto(int fd, std::uint8_t* p, std::size_t n) {
     const ssize_t r = ::read(fd, p + got, n - got);
     if (r < 0) {
       if (errno == EINTR) continue;
+      return -1;
+    }
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  return static_cast<ssize_t>(got);
+}
+
+// is_stream: what is read of it is gone, and a read may wait (a FIFO, character device, socket).
+bool is_stream(const struct stat& st) { return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode); }
+
+// read_stream reads a stream opened with O_NONBLOCK until `n` bytes or its end, as read_upto does a
+// file, waiting in poll(2) SignalPoll::kInterval at a time so that `stopped()` is asked: -1 with
+// ECANCELED when it says so. It reads only once poll says so: a FIFO that no writer has opened yet
+// reads as ended, while poll waits for the writer (and its data, or its close: POLLHUP).
+template <class Stopped>
+ssize_t read_stream(int fd, std::uint8_t* p, std::size_t n, Stopped&& stopped) {
+  std::size_t got = 0;
+  while (got < n) {
+    pollfd ready{fd, POLLIN, 0};
+    const int count = ::poll(&ready, 1, static_cast<int>(SignalPoll::kInterval.count()));
+    if (count < 0 && errno != EINTR) return -1;
+    if (count <= 0) {
+      if (stopped()) {
+        errno = ECANCELED;
+        return -1;
+      }
+      continue;
+    }
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
       return -1;
     }
     if (r == 0) break;
@@ -177,6 +211,7 @@ class FileWorker {
     std::size_t index;
     std::uint64_t size;
     H hasher;
+    bool waits = false;  // a FIFO, character device or socket: read_stream, not read_upto
   };
 
   FileResult& result(std::size_t i) { return (*job_.results)[i]; }
@@ -193,16 +228,19 @@ class FileWorker {
 
   // start opens file i: a small regular file is read whole into the batch, anything else streamed
   // (a small file that has grown since its fstat too, from what was read of it).
+  // O_NONBLOCK: a FIFO's open would wait for a writer, where no signal reaches a thread without
+  // the GIL (it changes nothing for a regular file or a directory).
   void start(std::size_t i) {
-    const int fd = ::open((*job_.paths)[i].c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open((*job_.paths)[i].c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return fail(i, -1, errno);
     struct stat st {};
     if (::fstat(fd, &st) != 0) return fail(i, fd, errno);
+    const bool waits = is_stream(st);
     if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < kSmallFile) {
       const ssize_t got = read_upto(fd, slot(small_count_), kSmallFile);
       if (got < 0) return fail(i, fd, errno);
       if (static_cast<std::size_t>(got) == kSmallFile) {
-        Stream grown{fd, i, kSmallFile, H()};
+        Stream grown{fd, i, kSmallFile, H(), false};
         grown.hasher.update(slot(small_count_), kSmallFile);
         streams_.push_back(std::move(grown));
         return;
@@ -213,8 +251,9 @@ class FileWorker {
       if (small_count_ == small_batch_) flush_small();
       return;
     }
-    streams_.push_back(Stream{fd, i, 0, H()});
+    streams_.push_back(Stream{fd, i, 0, H(), waits});
   }
+
 
   void flush_small() {
     if (small_count_ == 0) return;
@@ -236,7 +275,9 @@ class FileWorker {
     ByteView views[64];
     std::size_t live = 0;
     for (std::size_t s = 0; s < streams_.size(); ++s) {
-      const ssize_t got = read_upto(streams_[s].fd, chunk(s), kChunkSize);
+      const int fd = streams_[s].fd;
+      const ssize_t got = streams_[s].waits ? read_stream(fd, chunk(s), kChunkSize, [this] { return stopped(); })
+                                            : read_upto(fd, chunk(s), kChunkSize);
       sizes_[s] = got < 0 ? -static_cast<ssize_t>(errno != 0 ? errno : EIO) : got;  // keeps its own errno
       if (got < 0) continue;
       streams_[s].size += static_cast<std::uint64_t>(got);
@@ -341,7 +382,7 @@ PyObject* hash_files(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
   job.huge_pages = static_cast<std::size_t>(n) >= kHugePagesFromFiles * std::max<std::size_t>(threads, 1);
   bool interrupted = false;
   {
-    SignalPoll poll(job);  // the GIL released until it goes
+    SignalPoll poll(job.stop);  // the GIL released until it goes
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t) {
       try {
@@ -437,26 +478,33 @@ PyObject* fsverity_digest(PyObject*, PyObject* const* args, Py_ssize_t nargs, Py
   std::uint8_t digest[64];
   int error = 0;
   Error e = Error::ok;
-  Py_BEGIN_ALLOW_THREADS
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = errno;
-  } else {
-    FsverityBuilder builder(params);
-    std::vector<std::uint8_t> buf(1 << 20);
-    for (;;) {
-      const ssize_t got = read_upto(fd, buf.data(), buf.size());
-      if (got < 0) {
-        error = errno;
-        break;
+  std::atomic<bool> interrupted{false};
+  {
+    // Ctrl-C is seen within moments, as in hash_files: /dev/zero never ends, a FIFO may never open.
+    SignalPoll poll(interrupted);  // the GIL released until it goes
+    const auto stopped = [&poll] { return poll.interrupted(); };
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // O_NONBLOCK: as in start()
+    struct stat st {};
+    if (fd < 0 || ::fstat(fd, &st) != 0) {
+      error = errno;
+    } else {
+      FsverityBuilder builder(params);
+      std::vector<std::uint8_t> buf(1 << 20);
+      while (!stopped()) {
+        const ssize_t got = is_stream(st) ? read_stream(fd, buf.data(), buf.size(), stopped)
+                                          : read_upto(fd, buf.data(), buf.size());
+        if (got < 0) {
+          error = errno;
+          break;
+        }
+        if (got == 0) break;
+        (void)builder.update(ByteView(buf.data(), static_cast<std::size_t>(got)));
       }
-      if (got == 0) break;
-      (void)builder.update(ByteView(buf.data(), static_cast<std::size_t>(got)));
+      if (error == 0) e = builder.finish(std::span<std::uint8_t>(digest, builder.digest_size()));
     }
-    ::close(fd);
-    if (error == 0) e = builder.finish(std::span<std::uint8_t>(digest, builder.digest_size()));
+    if (fd >= 0) ::close(fd);
   }
-  Py_END_ALLOW_THREADS
+  if (interrupted.load(std::memory_order_relaxed)) return nullptr;  // the signal's exception is set
   if (error != 0) {
     errno = error;
     return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, a[0]);

@@ -12,6 +12,7 @@ import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -419,16 +420,11 @@ def test_hash_files_keeps_each_streams_own_error(tmp_path):
     assert isinstance(both[1][1], OSError) and both[1][1].errno == errno.EBADFD, both
 
 
-@pytest.mark.parametrize("jobs, before, after", [(1, 0, 0), (2, 0, 0), (2, 1, 1), (3, 5000, 0)])
-def test_hash_files_stops_at_ctrl_c(tmp_path, jobs, before, after):
-    # Ctrl-C (SIGINT) stops a call that runs with the GIL released, as it stops a hashlib loop:
-    # KeyboardInterrupt within moments, whichever thread is reading the endless /dev/zero.
-    small = tmp_path / "small"
-    small.write_bytes(b"x" * 100)
-    script = (f"import shasta\npaths = [{str(small)!r}] * {before} + ['/dev/zero'] + [{str(small)!r}] * {after}\n"
-              f"print('started', flush=True)\n"
-              f"try:\n    shasta.hash_files(paths, 'sha256', {jobs})\n"
-              f"except KeyboardInterrupt:\n    print('interrupted', flush=True)\n")
+def run_until_ctrl_c(call: str) -> str:
+    """Runs `call` in a child Python, sends it SIGINT half a second after it starts, and returns
+    what it printed: "interrupted\\n" when the call raised KeyboardInterrupt."""
+    script = (f"import shasta\nprint('started', flush=True)\n"
+              f"try:\n    {call}\nexcept KeyboardInterrupt:\n    print('interrupted', flush=True)\n")
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert p.stdout.readline() == "started\n"
@@ -437,7 +433,76 @@ def test_hash_files_stops_at_ctrl_c(tmp_path, jobs, before, after):
         out, _ = p.communicate(timeout=20)
     finally:
         p.kill()
-    assert out == "interrupted\n" and p.returncode == 0
+    assert p.returncode == 0, out
+    return out
+
+
+@pytest.mark.parametrize("endless", ["/dev/zero", "fifo", "two fifos"])
+@pytest.mark.parametrize("jobs, before, after", [(1, 0, 0), (2, 0, 0), (2, 1, 1), (3, 5000, 0)])
+def test_hash_files_stops_at_ctrl_c(tmp_path, jobs, before, after, endless):
+    # Ctrl-C (SIGINT) stops a call that runs with the GIL released, as it stops a hashlib loop:
+    # KeyboardInterrupt within moments, whichever thread is reading the endless /dev/zero, or is
+    # waiting for a FIFO's writer that never comes. Two FIFOs with two threads: one of them waits
+    # on a pool thread, whose open(2) no signal interrupted (the call hung, before).
+    small = tmp_path / "small"
+    small.write_bytes(b"x" * 100)
+    endless_paths = [endless]
+    if endless != "/dev/zero":
+        endless_paths = [str(tmp_path / f"fifo{i}") for i in range(2 if endless == "two fifos" else 1)]
+        for fifo in endless_paths:
+            os.mkfifo(fifo)
+    paths = f"[{str(small)!r}] * {before} + {endless_paths!r} + [{str(small)!r}] * {after}"
+    assert run_until_ctrl_c(f"shasta.hash_files({paths}, 'sha256', {jobs})") == "interrupted\n"
+
+
+@pytest.mark.parametrize("endless", ["/dev/zero", "fifo"])
+def test_fsverity_digest_stops_at_ctrl_c(tmp_path, endless):
+    # As hash_files: it read /dev/zero for ever, and waited for a FIFO's writer, deaf to Ctrl-C.
+    if endless == "fifo":
+        endless = str(tmp_path / "fifo")
+        os.mkfifo(endless)
+    assert run_until_ctrl_c(f"shasta.fsverity_digest({endless!r})") == "interrupted\n"
+
+
+def feed_fifo(path, pieces, pause):
+    """A thread that opens the FIFO `path` for writing (waiting for a reader), then writes each
+    piece after `pause` seconds, and closes it."""
+    def writer():
+        with open(path, "wb", buffering=0) as f:
+            for piece in pieces:
+                time.sleep(pause)
+                f.write(piece)
+    t = threading.Thread(target=writer, daemon=True)
+    t.start()
+    return t
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_hash_files_reads_a_fifo_as_its_writer_writes(tmp_path, jobs):
+    # Opened without waiting, a FIFO is read as poll(2) finds data, to its writer's close: not
+    # taken for empty before its writer comes, nor cut where the writer pauses.
+    fifo = str(tmp_path / "fifo")
+    os.mkfifo(fifo)
+    small = tmp_path / "small"
+    small.write_bytes(b"small")
+    pieces = [b"a" * 70_000, b"b" * 10, os.urandom(200_000)]
+    writer = feed_fifo(fifo, pieces, 0.2)
+    got = shasta.hash_files([str(small), fifo, str(small)], "sha256", jobs, sizes=True)
+    writer.join(timeout=10)
+    data = b"".join(pieces)
+    assert got[1] == (fifo, len(data), hashlib.sha256(data).digest())
+    assert got[0][2] == got[2][2] == hashlib.sha256(b"small").digest()
+
+
+def test_fsverity_digest_of_a_fifo(tmp_path):
+    fifo = str(tmp_path / "fifo")
+    os.mkfifo(fifo)
+    data = os.urandom(10_000)
+    (tmp_path / "file").write_bytes(data)
+    writer = feed_fifo(fifo, [data[:3000], data[3000:]], 0.2)
+    got = shasta.fsverity_digest(fifo)
+    writer.join(timeout=10)
+    assert got == shasta.fsverity_digest(str(tmp_path / "file"))
 
 
 def test_hash_files_reads_past_a_small_size():
