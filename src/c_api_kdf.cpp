@@ -60,7 +60,9 @@ shasta_hmac_key* shasta_hmac_key_new(shasta_alg alg, const void* key, size_t key
   if (!known(alg) || null_with_length(key, key_len) || impossible_input(alg, key, key_len)) return nullptr;
   return with_alg(alg, [&](auto tag) {
     using H = typename decltype(tag)::Hash;
-    return new (std::nothrow) shasta_hmac_key{HmacKey<H>(ByteView(key, key_len))};
+    // Made in place: a temporary key copied into the variant left a copy of its states on the stack.
+    return new (std::nothrow) shasta_hmac_key{decltype(shasta_hmac_key::key)(std::in_place_type<HmacKey<H>>,
+                                                                             ByteView(key, key_len))};
   });
 }
 
@@ -78,9 +80,11 @@ shasta_hmac_key* shasta_hmac_key_import(shasta_alg alg, const void* exported, si
   if (!known(alg) || exported == nullptr) return nullptr;
   return with_alg(alg, [&](auto tag) -> shasta_hmac_key* {
     using H = typename decltype(tag)::Hash;
-    HmacKey<H> key{ByteView()};
-    if (key.import_from(ByteView(exported, len)) != Error::ok) return nullptr;
-    return new (std::nothrow) shasta_hmac_key{key};
+    if (len != HmacKey<H>::export_size) return nullptr;
+    auto* made = new (std::nothrow) shasta_hmac_key{decltype(shasta_hmac_key::key)(std::in_place_type<HmacKey<H>>,
+                                                                                   ByteView())};
+    if (made != nullptr) (void)std::get<HmacKey<H>>(made->key).import_from(ByteView(exported, len));  // in place
+    return made;
   });
 }
 
@@ -116,7 +120,8 @@ shasta_hmac_ctx* shasta_hmac_new(const shasta_hmac_key* key) {
   return std::visit(
       [](const auto& k) {
         using H = typename std::remove_cvref_t<decltype(k)>::Hash;
-        return new (std::nothrow) shasta_hmac_ctx{shasta::Hmac<H>(k)};
+        // Made in place, as the keys are: a temporary MAC copied into the variant left its states.
+        return new (std::nothrow) shasta_hmac_ctx{decltype(shasta_hmac_ctx::mac)(std::in_place_type<shasta::Hmac<H>>, k)};
       },
       key->key);
 }
@@ -209,7 +214,8 @@ int shasta_tls13_derive_secret(shasta_alg alg, const void* secret, size_t secret
 int shasta_pbkdf2_hmac(shasta_alg alg, const void* password, size_t password_len, const void* salt, size_t salt_len,
                        uint64_t iterations, unsigned char* out, size_t out_len) {
   if (!known(alg)) return code(Error::unknown_algorithm);
-  if (null_with_length(password, password_len) || null_with_length(salt, salt_len) || out == nullptr) {
+  // out_len 0 is refused below (output_too_small) with a NULL out as with any other.
+  if (null_with_length(password, password_len) || null_with_length(salt, salt_len) || null_with_length(out, out_len)) {
     return code(Error::null_pointer);
   }
   if (impossible_input(alg, password, password_len) || impossible_input(alg, salt, salt_len)) {

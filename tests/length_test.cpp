@@ -96,6 +96,32 @@ TEST(LengthCounter, Sha512InjectedNear2To61And2To64) {
   check_injected_512<Sha384>(SHA384_Init);
 }
 
+// Hasher(chaining, blocks) and resume() with 2^57 blocks or more: the bytes of so many blocks pass
+// 2^64, and the count's high word takes them (it stayed 0, so that 2^57 + 1 blocks and 1 block
+// gave one digest). HMAC's pads resume at one block; a caller may resume anywhere.
+template <class H>
+void check_resumed_blocks(int (*init)(SHA512_CTX*)) {
+  const Bytes tail(200, 0x5e);
+  for (const std::uint64_t blocks : {(1ull << 57) - 1, 1ull << 57, (1ull << 57) + 1, (1ull << 60) + 3, ~0ull}) {
+    for (std::size_t n : {0u, 5u, 111u, 112u, 200u}) {
+      H made(H::initial_state(), blocks);
+      H resumed;
+      resumed.update(tail.data(), 17);  // a buffered part, which resume drops
+      resumed.resume(H::initial_state(), blocks);
+      made.update(tail.data(), n);
+      resumed.update(tail.data(), n);
+      const Bytes want = openssl_512_after_count(init, blocks * 128, blocks >> 57, tail.data(), n, H::digest_size);
+      EXPECT_EQ(bytes_of(made.finalize()), want) << blocks << " blocks + " << n;
+      EXPECT_EQ(bytes_of(resumed.finalize()), want) << "resume: " << blocks << " blocks + " << n;
+    }
+  }
+}
+
+TEST(LengthCounter, Sha512ResumedPast2To64Bytes) {
+  check_resumed_blocks<Sha512>(SHA512_Init);
+  check_resumed_blocks<Sha384>(SHA384_Init);
+}
+
 // The finishing step on its own (HMAC's and HKDF's prepared pads resume there) with a count that
 // carries into the high word during the tail itself: the streaming Hasher always hands it a
 // block-aligned count and less than a block, which never carries there.

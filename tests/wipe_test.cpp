@@ -81,8 +81,13 @@ struct Needle {
   return left_on_stack_here(op, ctx, needles);
 }
 
-// The needles left at any of the four offsets (`op` runs four times).
+// The needles left at any of the four offsets (`op` runs five times). The first run is not
+// searched: a symbol's first call through the PLT (operator delete after a key is wiped) enters
+// the dynamic linker, which saves every vector register on the stack, and the kernels return with
+// the last state they computed still in those registers. The library does not clear them (README,
+// "Secrets"); what this test holds it to is its own frames and copies.
 std::vector<std::string> left_on_stack(void (*op)(void*), void* ctx, const std::vector<Needle>& needles) {
+  op(ctx);
   std::vector<std::string> found;
   for (std::size_t shift = 0; shift < 64; shift += 16) {
     for (std::string& what : left_on_stack_shifted(shift, op, ctx, needles)) {
@@ -181,10 +186,17 @@ Bytes cat(Bytes a, const Bytes& b) {
   return a;
 }
 
-// The pads of `key` (hashed first when longer than a block), and the inner digest over `msg`.
+// The pads of `key` (hashed first when longer than a block), the prepared key's chaining states
+// (as secret as the key: an HMAC restarting under its key once left a copy of the inner one), and
+// the inner digest over `msg`.
 template <class H>
 void add_hmac_needles(std::vector<Needle>& needles, Bytes key, const Bytes& msg) {
   constexpr std::size_t kWord = sizeof(typename H::Word);
+  Bytes states(HmacKey<H>::export_size);
+  if (HmacKey<H>(key).export_to(states) != Error::ok) ADD_FAILURE() << "export_to refused";
+  const std::size_t half = states.size() / 2;
+  add_needles(needles, "the key's inner state", Bytes(states.data(), states.data() + half), kWord);
+  add_needles(needles, "the key's outer state", Bytes(states.data() + half, states.data() + 2 * half), kWord);
   if (key.size() > H::block_size) {
     // what follows the key's first block: the part a hasher's buffer holds until it is finalized
     add_needles(needles, "the long key's tail", key, kWord, H::block_size);
@@ -202,6 +214,11 @@ void add_hmac_needles(std::vector<Needle>& needles, Bytes key, const Bytes& msg)
   const Bytes inner = ossl_hash<H>(cat(ipad, msg));
   add_needles(needles, "inner digest", inner, kWord);
   add_schedule_needles<H>(needles, "inner digest", inner);  // the first words of the outer hash's last block
+}
+
+template <class H>
+constexpr shasta_alg c_alg() {
+  return H::digest_size == 32 ? SHASTA_SHA256 : SHASTA_SHA512;
 }
 
 template <class H>
@@ -316,6 +333,40 @@ TYPED_TEST(Wipe, HmacLeavesNoPadsOrDigests) {
                            &c, tag_needles),
                        "hmac_verify");
     EXPECT_EQ(c.e, Error::tag_mismatch);
+
+    // The C API: one call, a prepared key, and a streaming context.
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             m.tag.assign(H::digest_size, 0);
+                             m.e = shasta_hmac(c_alg<H>(), m.key.data(), m.key.size(), m.msg.data(), m.msg.size(),
+                                               m.tag.data(), m.tag.size()) == SHASTA_OK
+                                       ? Error::ok
+                                       : Error::invalid_parameter;
+                           },
+                           &c, needles),
+                       "shasta_hmac");
+    EXPECT_EQ(c.tag, tag);
+    this->expect_clean(left_on_stack(
+                           [](void* p) {
+                             auto& m = *static_cast<MacCall<H>*>(p);
+                             shasta_hmac_key* key = shasta_hmac_key_new(c_alg<H>(), m.key.data(), m.key.size());
+                             m.tag.assign(H::digest_size, 0);
+                             const int with_key = shasta_hmac_with_key(key, m.msg.data(), m.msg.size(), m.tag.data(),
+                                                                       m.tag.size());
+                             shasta_hmac_ctx* ctx = shasta_hmac_new(key);
+                             Bytes streamed(H::digest_size, 0);
+                             const int update = shasta_hmac_update(ctx, m.msg.data(), m.msg.size());
+                             const int final = shasta_hmac_final(ctx, streamed.data(), streamed.size());
+                             shasta_hmac_free(ctx);
+                             shasta_hmac_key_free(key);
+                             const bool ok = with_key == SHASTA_OK && update == SHASTA_OK && final == SHASTA_OK;
+                             m.e = ok && streamed == m.tag ? Error::ok : Error::invalid_parameter;
+                           },
+                           &c, needles),
+                       "shasta_hmac_with_key, shasta_hmac_final");
+    EXPECT_EQ(c.e, Error::ok);
+    EXPECT_EQ(c.tag, tag);
   }
 }
 

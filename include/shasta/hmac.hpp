@@ -245,7 +245,7 @@ class Hmac {
   // finalize returns the tag and starts a new message under the same key.
   Digest finalize() noexcept {
     Digest tag = detail::finish_hmac(key_, inner_);
-    inner_ = key_.inner();
+    inner_.resume(key_.inner_state(), 1);  // in place: `inner_ = key_.inner()` left a copy on the stack
     return tag;
   }
 

@@ -163,9 +163,19 @@ class Hasher {
   constexpr Hasher() noexcept = default;
 
   // Hasher(chaining, blocks) resumes a message whose first `blocks` whole blocks left the state
-  // `chaining`: HMAC's prepared pads start here.
+  // `chaining`: HMAC's prepared pads start here. SHA-512's 128-bit count takes the bytes of 2^57
+  // blocks or more whole.
   constexpr Hasher(const ChainingState& chaining, std::uint64_t blocks) noexcept
-      : state_(chaining), bytes_lo_(blocks * block_size) {}
+      : state_(chaining), bytes_lo_(blocks * block_size), bytes_hi_(blocks >> (64 - kBlockShift)) {}
+
+  // resume makes this hasher what Hasher(chaining, blocks) makes, in place: an HMAC restarting under
+  // its key assigns no temporary, whose copy of the secret state would stay on the stack.
+  constexpr void resume(const ChainingState& chaining, std::uint64_t blocks) noexcept {
+    state_ = chaining;
+    bytes_lo_ = blocks * block_size;
+    bytes_hi_ = blocks >> (64 - kBlockShift);
+    buffered_ = 0;
+  }
 
   // bytes_counted is the message length so far, modulo 2^64 (SHA-512's count has 64 bits more).
   constexpr std::uint64_t bytes_counted() const noexcept { return bytes_lo_; }
@@ -267,6 +277,8 @@ class Hasher {
     std::copy(p, p + n, buffer_.data());
     buffered_ = n;
   }
+
+  static constexpr int kBlockShift = std::countr_zero(block_size);  // block_size is 2^kBlockShift
 
   std::array<Word, 8> state_ = Alg::kIv;
   std::array<std::uint8_t, block_size> buffer_{};
