@@ -70,6 +70,23 @@ FsverityBuilder::FsverityBuilder(const FsverityParams& params) noexcept : params
   batch_ = std::clamp<std::size_t>(kBatchBytes / stride_, 1, kMaxBatch);
 }
 
+void FsverityBuilder::take(FsverityBuilder& other) noexcept {
+  params_status_ = other.params_status_;
+  status_ = other.status_;
+  hash_ = other.hash_;
+  block_size_ = other.block_size_;
+  digest_size_ = other.digest_size_;
+  salt_size_ = other.salt_size_;
+  padded_salt_size_ = other.padded_salt_size_;
+  stride_ = other.stride_;
+  batch_ = other.batch_;
+  std::memcpy(salt_, other.salt_, sizeof salt_);
+  data_size_ = other.data_size_;
+  levels_ = std::move(other.levels_);
+  other.levels_.clear();
+  other.reset();
+}
+
 void FsverityBuilder::reset() noexcept {
   for (Level& level : levels_) {
     level.full = 0;
@@ -90,13 +107,15 @@ void FsverityBuilder::hash_blocks(std::span<const ByteView> messages, std::uint8
 }
 
 // grow makes `l.slots` hold `size` bytes. The first allocation holds a batch of slots, up to
-// kBatchBytes; a later one the whole batch at once, so that a large block (up to 1 GiB) is
-// allocated once when the data fills it, and never doubled into place nor zeroed for a short file.
+// kBatchBytes; later ones double it, up to the whole batch: a large block (up to 1 GiB) takes
+// about twice what the data put in it (a short file in 1 GiB blocks no 1 GiB buffer, where a
+// whole batch at the first growth reserved it), and is never zeroed ahead of the data.
 void FsverityBuilder::grow(Level& l, std::size_t size) const {
   if (size <= l.slots.size()) return;
   if (size > l.slots.capacity()) {
     const std::size_t batch_bytes = batch_ * stride_;
-    l.slots.reserve(std::max(size, l.slots.capacity() == 0 ? std::min(batch_bytes, kBatchBytes) : batch_bytes));
+    const std::size_t next = l.slots.capacity() == 0 ? kBatchBytes : 2 * l.slots.capacity();
+    l.slots.reserve(std::max(size, std::min(batch_bytes, next)));
   }
   l.slots.resize(size);
 }

@@ -77,6 +77,27 @@ TEST(FsverityMemory, LargeBlocksHoldOneBlockPerLevel) {
   ::operator delete(probe);
 }
 
+// A short file in 1 GiB blocks, in pieces, holds about what it put in: past the first 256 KiB the
+// slots grew to a whole batch, a 1 GiB block, for 320 KiB of data.
+TEST(FsverityMemory, ShortFileInLargeBlocksHoldsAboutItsSize) {
+  FsverityParams params;
+  params.hash = FsverityHash::sha256;
+  params.block_size = std::size_t{1} << 30;
+  if (quick_mode()) params.block_size = std::size_t{1} << 24;  // the zeros after the data are hashed
+  std::mt19937_64 rng(run_seed());
+  const Bytes data = random_bytes(rng, 320 << 10);
+  std::array<std::uint8_t, 64> want{}, got{};
+  ASSERT_EQ(fsverity_digest(params, data, want), Error::ok);
+  FsverityBuilder builder(params);
+  g_largest = 0;
+  for (std::size_t at = 0; at < data.size(); at += 64 << 10) {
+    ASSERT_EQ(builder.update(ByteView(data.data() + at, 64 << 10)), Error::ok);
+  }
+  ASSERT_EQ(builder.finish(got), Error::ok);
+  EXPECT_LE(g_largest.load(), 2 * data.size()) << "a large block's slot grew past twice its data";
+  EXPECT_EQ(got, want);
+}
+
 // Memory that runs out in finish (the first allocation of an upper level) is reported as such, and
 // the builder is reset, not left half done.
 TEST(FsverityMemory, OutOfMemoryInFinishIsReported) {

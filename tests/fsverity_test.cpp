@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "shasta/hex.hpp"
@@ -281,6 +282,36 @@ TEST(Fsverity, BuilderStartsOverAfterFinish) {
   EXPECT_EQ(hex_of(first), "eb4a46a1cf3ab001929d0d7441e891b8bc4d1806dd6f9a1e65f4aecdd096bafc");
   EXPECT_EQ(first, second);
   EXPECT_EQ(hex_of(empty), "3d248ca542a24fc62d1c43b916eae5016878e2533c88238480b26128a1f1af95");
+}
+
+// A moved-from builder is at the start of a new file (its finish read past the levels the move
+// took); the builder it moved to goes on with the file.
+TEST(Fsverity, MovedFromBuilderStartsOver) {
+  const Bytes data = pattern(10000);
+  const FsverityParams params = params_of(FsverityHash::sha256, 4096, {});
+  const Bytes want = reference(FsverityHash::sha256, 4096, {}, data);
+  const Bytes empty = reference(FsverityHash::sha256, 4096, {}, {});
+  for (const bool by_assignment : {false, true}) {
+    FsverityBuilder from(params);
+    ASSERT_EQ(from.update(ByteView(data.data(), 6000)), Error::ok);
+    std::optional<FsverityBuilder> to;
+    if (by_assignment) {
+      to.emplace(params_of(FsverityHash::sha512, 1024, {}));
+      *to = std::move(from);
+    } else {
+      to.emplace(std::move(from));
+    }
+    ASSERT_EQ(to->update(ByteView(data.data() + 6000, data.size() - 6000)), Error::ok);
+    std::array<std::uint8_t, 32> digest{};
+    ASSERT_EQ(to->finish(digest), Error::ok);
+    EXPECT_EQ(hex_of(digest), hex_of(want));
+    EXPECT_EQ(from.size(), 0u);  // NOLINT(bugprone-use-after-move): what a moved-from builder is
+    ASSERT_EQ(from.finish(digest), Error::ok);
+    EXPECT_EQ(hex_of(digest), hex_of(empty));
+    ASSERT_EQ(from.update(data), Error::ok);
+    ASSERT_EQ(from.finish(digest), Error::ok);
+    EXPECT_EQ(hex_of(digest), hex_of(want)) << "the moved-from builder, used again";
+  }
 }
 
 TEST(Fsverity, Descriptor) {

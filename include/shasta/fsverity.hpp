@@ -56,6 +56,15 @@ Error fsverity_check(const FsverityParams& params) noexcept;
 class FsverityBuilder {
  public:
   explicit FsverityBuilder(const FsverityParams& params) noexcept;
+  FsverityBuilder(const FsverityBuilder&) = default;
+  FsverityBuilder& operator=(const FsverityBuilder&) = default;
+  // A moved-from builder is at the start of a new file with its parameters, as finish leaves it
+  // (the implicit move took its levels and left its byte count: its finish read past them).
+  FsverityBuilder(FsverityBuilder&& other) noexcept { take(other); }
+  FsverityBuilder& operator=(FsverityBuilder&& other) noexcept {
+    if (this != &other) take(other);
+    return *this;
+  }
 
   // The parameters' check, or a later error (out_of_memory, null_pointer) that spoils this digest.
   Error status() const noexcept { return status_; }
@@ -83,6 +92,7 @@ class FsverityBuilder {
   };
 
   void reset() noexcept;
+  void take(FsverityBuilder& other) noexcept;
   void grow(Level& level, std::size_t size) const;
   void append(std::size_t level, const std::uint8_t* p, std::size_t n);
   void hash_padded_block(const std::uint8_t* slot, std::size_t filled, std::uint8_t* digest) const noexcept;
