@@ -11,6 +11,7 @@ using shasta::Error;
 using shasta::capi::code;
 using shasta::capi::known;
 using shasta::capi::impossible_input;
+using shasta::capi::impossible_range;
 using shasta::capi::null_with_length;
 using shasta::capi::with_alg;
 using shasta::capi::alg_of;
@@ -95,6 +96,7 @@ int shasta_force_kernel(shasta_alg alg, const char* name) {
 
 int shasta_from_hex(const char* hex, size_t hex_len, unsigned char* out, size_t out_len) {
   if (null_with_length(hex, hex_len) || null_with_length(out, out_len)) return code(Error::null_pointer);
+  if (impossible_range(hex, hex_len) || impossible_range(out, out_len)) return code(Error::input_too_long);
   return code(shasta::from_hex(std::string_view(hex != nullptr ? hex : "", hex_len), {out, out_len}));
 }
 

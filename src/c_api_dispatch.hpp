@@ -52,13 +52,17 @@ inline std::uint64_t max_input(shasta_alg alg) noexcept {
   return alg <= SHASTA_SHA256 ? (std::uint64_t{1} << 61) - 1 - 128 : UINT64_MAX;
 }
 
-// impossible_input: a (pointer, length) no memory can hold (longer than any object, PTRDIFF_MAX,
-// or running past the end of the address space), or more than max_input with the `counted` bytes a
-// stream already holds. Checked before anything is read: hashing would read unmapped memory.
+// impossible_range: a (pointer, length) no memory can hold: longer than any object (PTRDIFF_MAX),
+// or running past the end of the address space.
+inline bool impossible_range(const void* p, std::size_t len) noexcept {
+  return len > std::size_t{PTRDIFF_MAX} || reinterpret_cast<std::uintptr_t>(p) > UINTPTR_MAX - len;
+}
+
+// impossible_input: an impossible_range, or more than max_input with the `counted` bytes a stream
+// already holds. Checked before anything is read: hashing would read unmapped memory.
 inline bool impossible_input(shasta_alg alg, const void* p, std::size_t len, std::uint64_t counted = 0) noexcept {
   const std::uint64_t limit = max_input(alg);
-  return len > std::size_t{PTRDIFF_MAX} || reinterpret_cast<std::uintptr_t>(p) > UINTPTR_MAX - len ||
-         counted > limit || len > limit - counted;
+  return impossible_range(p, len) || counted > limit || len > limit - counted;
 }
 
 }  // namespace shasta::capi

@@ -178,6 +178,9 @@ TEST(CApiNull, KeyDerivation) {
   EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, nullptr, 1, "s", 1, 1, out.data(), 32), SHASTA_E_NULL);
   EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, "p", 1, nullptr, 1, 1, out.data(), 32), SHASTA_E_NULL);
   EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, "p", 1, "s", 1, 1, nullptr, 32), SHASTA_E_NULL);
+  // out_len 0 is refused as too small with or without an out (NULL was SHASTA_E_NULL, alone)
+  EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, "p", 1, "s", 1, 1, nullptr, 0), SHASTA_E_OUTPUT_TOO_SMALL);
+  EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, "p", 1, "s", 1, 1, out.data(), 0), SHASTA_E_OUTPUT_TOO_SMALL);
   EXPECT_TRUE(untouched(out));
   // NULL with a zero length is the empty string.
   EXPECT_EQ(shasta_hkdf_extract(SHASTA_SHA256, nullptr, 0, nullptr, 0, out.data(), 32), SHASTA_OK);

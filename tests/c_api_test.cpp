@@ -121,10 +121,16 @@ TEST(CApi, FromHex) {
   EXPECT_EQ(shasta_from_hex(nullptr, 8, out, 4), SHASTA_E_NULL);
   EXPECT_EQ(shasta_from_hex("00ff7ac9", 8, nullptr, 4), SHASTA_E_NULL);
   EXPECT_STREQ(shasta_strerror(SHASTA_E_INVALID_HEX), "not hex: a non-hex digit, or not two digits a byte");
-  // 2 * out_len wraps for this out_len (2^63 on 64 bits): refused, never read past hex_len
-  const std::size_t wraps = std::size_t{1} << (8 * sizeof(std::size_t) - 1);
-  EXPECT_EQ(shasta_from_hex("00", 0, out, wraps), SHASTA_E_INVALID_HEX);
-  EXPECT_EQ(shasta_from_hex("00", 1, out, wraps + 1), SHASTA_E_INVALID_HEX);
+  // Lengths no memory holds are refused before anything is read, as every C input's are: hex_len
+  // 2^63 with out_len 2^62 matched and was decoded until it faulted; 2 * out_len wraps for 2^63.
+  const std::size_t half = std::size_t{1} << (8 * sizeof(std::size_t) - 1);
+  EXPECT_EQ(shasta_from_hex("00", half, out, half / 2), SHASTA_E_INPUT_TOO_LONG);
+  EXPECT_EQ(shasta_from_hex("00", 0, out, half), SHASTA_E_INPUT_TOO_LONG);
+  EXPECT_EQ(shasta_from_hex("00", 1, out, half + 1), SHASTA_E_INPUT_TOO_LONG);
+  const auto* top = reinterpret_cast<const char*>(UINTPTR_MAX - 7);  // 8 bytes to the end of the address space
+  EXPECT_EQ(shasta_from_hex(top, 16, out, 8), SHASTA_E_INPUT_TOO_LONG);
+  EXPECT_EQ(shasta_from_hex("00ff7ac9", 8, reinterpret_cast<unsigned char*>(UINTPTR_MAX - 1), 4),
+            SHASTA_E_INPUT_TOO_LONG);
 }
 
 // Every byte value as either digit: accepted exactly where it is a hex digit of either case, with

@@ -1,6 +1,7 @@
 // known_answer_test.cpp: FIPS 180-4's examples (NIST's "Examples with Intermediate Values" for
 // SHA-2: "abc", the two-block 448-bit message and the 896-bit message), a million 'a', and the
 // same digests computed at compile time.
+#include <cstdio>
 #include <string>
 
 #include "support.hpp"
@@ -118,6 +119,27 @@ TEST(Hex, RoundTripAndRefusals) {
   EXPECT_EQ(from_hex("0g", std::span<std::uint8_t>(out, 1)), Error::invalid_hex);
   EXPECT_EQ(from_hex("0a0b", out), Error::ok);
   EXPECT_EQ(out[1], 0x0b);
+}
+
+// to_hex spells every byte as printf's "%02x" does (it computes the digits, without a table), and
+// from_hex<N> and from_hex read them back; both also in a constant expression.
+TEST(Hex, EveryByte) {
+  Bytes all(256);
+  for (int i = 0; i < 256; ++i) all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  std::string want;
+  for (int i = 0; i < 256; ++i) {
+    char two[3];
+    std::snprintf(two, sizeof two, "%02x", i);
+    want += two;
+  }
+  EXPECT_EQ(to_hex(all), want);
+  EXPECT_EQ(from_hex(want).value(), all);
+  const auto read = from_hex<256>(want);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_TRUE(std::equal(read->begin(), read->end(), all.begin()));
+  static_assert(to_hex(std::array<std::uint8_t, 3>{0x09, 0xa0, 0xff}) == "09a0ff");
+  static_assert(from_hex<2>("9aF0").value() == std::array<std::uint8_t, 2>{0x9a, 0xf0});
+  static_assert(!from_hex<2>("9aG0").has_value());
 }
 
 }  // namespace

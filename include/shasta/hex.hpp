@@ -10,17 +10,26 @@
 #include <string_view>
 #include <vector>
 
+#include "detail/wipe.hpp"
 #include "error.hpp"
 
 namespace shasta {
 
+namespace detail {
+// hex_digit spells a nibble without a branch or a table indexed by it: derived keys are printed
+// in hex (shasta hkdf, pbkdf2), and their nibbles must not steer the code either. 9 - n is
+// negative, all ones after the shift, exactly for the letters, which start 'a' - '0' - 10 later.
+constexpr char hex_digit(int n) noexcept {
+  return static_cast<char>('0' + n + (((9 - n) >> 8) & ('a' - '0' - 10)));
+}
+}  // namespace detail
+
 // to_hex spells `bytes` as lowercase hex, two characters a byte.
 constexpr std::string to_hex(std::span<const std::uint8_t> bytes) {
-  constexpr char kDigits[] = "0123456789abcdef";
   std::string out(2 * bytes.size(), '\0');
   for (std::size_t i = 0; i < bytes.size(); ++i) {
-    out[2 * i] = kDigits[bytes[i] >> 4];
-    out[2 * i + 1] = kDigits[bytes[i] & 15];
+    out[2 * i] = detail::hex_digit(bytes[i] >> 4);
+    out[2 * i + 1] = detail::hex_digit(bytes[i] & 15);
   }
   return out;
 }
@@ -58,18 +67,26 @@ constexpr Error from_hex(std::string_view hex, std::span<std::uint8_t> out) noex
 }
 
 // from_hex<N> decodes exactly N bytes, e.g. a digest: `from_hex<32>("ba7816bf...")`.
+// The bytes are decoded straight into the returned object (no copy of a key left in this frame);
+// what a refused string decoded to is wiped.
 template <std::size_t N>
 constexpr std::optional<std::array<std::uint8_t, N>> from_hex(std::string_view hex) noexcept {
-  std::array<std::uint8_t, N> out{};
-  if (from_hex(hex, out) != Error::ok) return std::nullopt;
+  std::optional<std::array<std::uint8_t, N>> out(std::in_place);
+  if (from_hex(hex, *out) != Error::ok) {
+    if (!std::is_constant_evaluated()) detail::secure_wipe(out->data(), N);
+    return std::nullopt;
+  }
   return out;
 }
 
-// from_hex decodes any even number of hex digits.
+// from_hex decodes any even number of hex digits (a refused string's bytes wiped, as above).
 inline std::optional<std::vector<std::uint8_t>> from_hex(std::string_view hex) {
   if (hex.size() % 2 != 0) return std::nullopt;
-  std::vector<std::uint8_t> out(hex.size() / 2);
-  if (from_hex(hex, out) != Error::ok) return std::nullopt;
+  std::optional<std::vector<std::uint8_t>> out(std::in_place, hex.size() / 2);
+  if (from_hex(hex, *out) != Error::ok) {
+    detail::secure_wipe(out->data(), out->size());
+    return std::nullopt;
+  }
   return out;
 }
 

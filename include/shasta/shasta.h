@@ -57,7 +57,8 @@ typedef enum shasta_alg {
 
 /* Decodes hex_len hex digits (either case) at hex into exactly out_len bytes: SHASTA_E_INVALID_HEX
  * unless hex_len is 2 * out_len and every character is a hex digit (out is then unspecified);
- * SHASTA_E_NULL for a NULL pointer with a non-zero length. For digests and keys given as text. */
+ * SHASTA_E_NULL for a NULL pointer with a non-zero length; SHASTA_E_INPUT_TOO_LONG for a length no
+ * memory can hold, with nothing read. For digests and keys given as text. */
 int shasta_from_hex(const char *hex, size_t hex_len, unsigned char *out, size_t out_len);
 
 /* The digest and block sizes in bytes; 0 for an unknown alg. */
@@ -134,7 +135,8 @@ int shasta_tls13_derive_secret(shasta_alg alg, const void *secret, size_t secret
                                size_t label_len, const void *transcript_hash, size_t hash_len, unsigned char *out,
                                size_t out_len);
 
-/* PBKDF2-HMAC (RFC 8018). Refused: 0 iterations, out_len 0 or over (2^32 - 1) x digest_size. */
+/* PBKDF2-HMAC (RFC 8018). Refused: 0 iterations, out_len 0 (SHASTA_E_OUTPUT_TOO_SMALL, out NULL or
+ * not) or over (2^32 - 1) x digest_size. */
 int shasta_pbkdf2_hmac(shasta_alg alg, const void *password, size_t password_len, const void *salt,
                        size_t salt_len, uint64_t iterations, unsigned char *out, size_t out_len);
 
