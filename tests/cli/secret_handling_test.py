@@ -336,6 +336,16 @@ def test_option_values_not_echoed() -> None:
         'hkdf --prk-h=SECRET': (['hkdf', '--prk-h=hunter2'], b"must be written in full"),
         'hkdf --extract=SECRET': (['hkdf', '--ikm-hex', '00', '--extract=hunter2'], b"doesn't allow an argument"),
         'hkdf SECRET as an operand': (['hkdf', '--ikm-hex', '00', 'hunter2'], b'unexpected argument'),
+        # A value an option refuses (a secret given where it belongs, as "-a --key-hex=...") is not
+        # shown either: the option is named instead.
+        'hmac -a SECRET': (['hmac', '--key-hex', '00', '-a', 'hunter2', '/dev/null'], b'-a: not an algorithm'),
+        'hmac -j SECRET': (['hmac', '--key-hex', '00', '-j', 'hunter2', '/dev/null'], b'-j: not a number of jobs'),
+        'hmac --key-env SECRET': (['hmac', '--key-env', 'hunter2', '/dev/null'], b'--key-env: the environment variable'),
+        'hkdf -a SECRET': (['hkdf', '--ikm-hex', '00', '-a', 'hunter2'], b'-a: not an algorithm'),
+        'hkdf -l SECRET': (['hkdf', '--ikm-hex', '00', '-l', 'hunter2'], b'-l: not a length'),
+        'pbkdf2 -a SECRET': (['pbkdf2', '-i', '1', '--salt', 's', '-a', 'hunter2'], b'-a: not an algorithm'),
+        'pbkdf2 -i SECRET': (['pbkdf2', '-i', 'hunter2', '--salt', 's'], b'-i: not an iteration count'),
+        'pbkdf2 -l SECRET': (['pbkdf2', '-i', '1', '--salt', 's', '-l', 'hunter2'], b'-l: not a length'),
     }
     for name, (args, err_has) in cases.items():
         expect_refusal(f'echo: {name}', args, err_has, stdin=b'pw', err_lacks=secret)
@@ -421,6 +431,12 @@ def test_tls13_label() -> None:
                    b'--tls13-label is given once')
     expect_refusal("label: hkdf --tls13-label ''", [*prk, '--tls13-label', ''], b'the label is empty')
     expect_refusal('label: hkdf --tls13-label=', [*prk, '--tls13-label='], b'the label is empty')
+    # pbkdf2's file options too, as hmac's and hkdf's: "--password-file $UNSET" names no file (it
+    # said ": No such file or directory").
+    expect_refusal("empty: pbkdf2 --password-file ''", ['pbkdf2', '-i', '1', '--salt', 's', '--password-file', ''],
+                   b'--password-file: the value is empty')
+    expect_refusal('empty: pbkdf2 --salt-file=', ['pbkdf2', '-i', '1', '--salt-file='], b'--salt-file: the value is empty',
+                   stdin=b'pw')
 
 
 # ------------------------------------------------------------------------------------------------

@@ -28,6 +28,10 @@ struct Algorithm {
 // and FreeBSD's "sha512t224". nullptr for any other spelling.
 const Algorithm* find_algorithm(std::string_view spelled);
 
+// The keyed commands' message for an -a value find_algorithm refuses: without the value, which
+// may be a secret typed in the wrong place.
+inline constexpr const char* kNotAnAlgorithm = "-a: not an algorithm (224, 256, 384, 512, 512224 or 512256)";
+
 // The GNU tool name ("sha256sum") for the four algorithms coreutils has; nullptr otherwise.
 const Algorithm* algorithm_for_gnu_tool(std::string_view tool_name);
 

@@ -126,7 +126,8 @@ int hkdf_command(int argc, char** argv) {
     switch (opt) {
       case 'a':
         request.algorithm = find_algorithm(optarg);
-        if (request.algorithm == nullptr) return output.usage_error("unknown algorithm '" + std::string(optarg) + "'");
+        // Values are never shown (a key given where -a's value belongs would be): the option is.
+        if (request.algorithm == nullptr) return output.usage_error(kNotAnAlgorithm);
         break;
       case kIkmFile: ok &= set_source(request.secret, ByteSource::Kind::file, optarg); break;
       case kIkmHex:
@@ -158,7 +159,7 @@ int hkdf_command(int argc, char** argv) {
       case kEmptyIkm: request.empty_ikm_ok = true; break;
       case 'l':
         request.length = parse_count(optarg, 1, 255 * 64);
-        if (!request.length) return output.usage_error("invalid length '" + std::string(optarg) + "'");
+        if (!request.length) return output.usage_error("-l: not a length from 1 to 255 x the digest size");
         break;
       case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;
       default: return EXIT_FAILURE;  // reported

@@ -43,7 +43,8 @@ int hmac_command(int argc, char** argv) {
     }
     case SumOptions::KeySource::env: {
       const char* value = std::getenv(options.key_value.c_str());
-      if (value == nullptr) return output.usage_error("environment variable " + options.key_value + " is not set");
+      // Its name is not shown either: no message shows an option's value.
+      if (value == nullptr) return output.usage_error("--key-env: the environment variable it names is not set");
       key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
       break;
     }

@@ -66,20 +66,28 @@ int pbkdf2_command(int argc, char** argv) {
     switch (opt) {
       case 'a':
         algorithm = find_algorithm(optarg);
-        if (algorithm == nullptr) return output.usage_error("unknown algorithm '" + std::string(optarg) + "'");
+        // Values are never shown (the password typed where -a's value belongs would be): the option is.
+        if (algorithm == nullptr) return output.usage_error(kNotAnAlgorithm);
         break;
       case 'i':
         iterations = parse_count(optarg, 1, UINT64_MAX);
-        if (!iterations) return output.usage_error("invalid iteration count '" + std::string(optarg) + "'");
+        if (!iterations) return output.usage_error("-i: not an iteration count from 1 to 2^64 - 1");
         break;
       case 'l':
         length = parse_count(optarg, 1, kMaxLength);
-        if (!length) return output.usage_error("invalid length '" + std::string(optarg) + "' (1 to 1048576)");
+        if (!length) return output.usage_error("-l: not a length from 1 to 1048576");
         break;
       case kSaltHex: salt = {ByteSource::Kind::hex, optarg}, ++salt_sources; break;
       case kSalt: salt = {ByteSource::Kind::text, optarg}, ++salt_sources; break;
-      case kSaltFile: salt = {ByteSource::Kind::file, optarg}, ++salt_sources; break;
-      case kPasswordFile: password_file = optarg; break;
+      case kSaltFile:
+        // "--salt-file $UNSET" names no file (hmac and hkdf refuse their empty file values too).
+        if (*optarg == '\0') return output.usage_error("--salt-file: the value is empty");
+        salt = {ByteSource::Kind::file, optarg}, ++salt_sources;
+        break;
+      case kPasswordFile:
+        if (*optarg == '\0') return output.usage_error("--password-file: the value is empty");
+        password_file = optarg;
+        break;
       case kKeepNewline: keep_newline = true; break;
       case kEmptyPassword: empty_password_ok = true; break;
       case kHelp: output.out(kUsage); return output.report_write_error() ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -221,12 +221,15 @@ std::optional<int> parse_sum_options(int argc, char** argv, const SumInvocation&
       case kNoProgress: options.progress = ProgressMode::never; break;
       case 'j':
         if (!parse_jobs(optarg, options.jobs)) {
+          // hmac's messages show no value (a key given where it belongs would be shown): the option.
+          if (invocation.hmac) return output.usage_error("-j: not a number of jobs from 1 to 1024");
           return output.usage_error("invalid number of jobs: '" + std::string(optarg) + "' (1 to 1024)");
         }
         break;
       case 'a':
         options.algorithm = find_algorithm(optarg);
         if (options.algorithm == nullptr) {
+          if (invocation.hmac) return output.usage_error(kNotAnAlgorithm);
           return output.usage_error("unknown algorithm '" + std::string(optarg) +
                                     "' (224, 256, 384, 512, 512224, 512256)");
         }
