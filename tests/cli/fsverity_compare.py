@@ -64,18 +64,45 @@ def main():
                 failures += 1
                 print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts), want, got))
 
-        # Refused parameters: the same messages and status (fsverity checks them at the first file).
+        # Refused parameters: the same messages and status (fsverity checks them at the first file,
+        # once it is open: a file that cannot be opened is reported instead).
+        missing = os.path.join(tmp, "missing")
+        refused = 0
         for opts in (["--salt=" + "ab" * 33], ["--hash-alg=3"], ["--block-size=32"],
                      ["--hash-alg=sha512", "--block-size=64"]):
-            want = run([fsverity, "digest"] + opts + files[:1])
-            got = run([shasta, "fsverity", "digest"] + opts + files[:1])
+            for names in (files[:1], [missing], [files[1], missing]):
+                want = run([fsverity, "digest"] + opts + names)
+                got = run([shasta, "fsverity", "digest"] + opts + names)
+                cases += 1
+                refused += 1
+                if want != got:
+                    failures += 1
+                    print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts + names), want, got))
+
+        # --help wins over every other argument before "--" (fsverity's handle_common_options), and
+        # the options' abbreviations are fsverity's (no "help" in its digest table: --h is --hash-alg).
+        common = 0
+        for args in (["--block-size=3", "--help"], ["--hash-alg=bad", "--help", files[1]], ["--salt", "--help", "abc"],
+                     ["--h=sha512", files[1]], ["--he", files[1]], ["--", "--help"], ["--help", "--version"]):
+            want = run([fsverity, "digest"] + args)
+            got = run([shasta, "fsverity", "digest"] + args)
             cases += 1
-            if want != got:
+            common += 1
+            # the usage text names shasta; the status, and the digests when there are some, must agree
+            if want[0] != got[0] or (want[0] == 0 and b"Usage" not in want[1] and want[1] != got[1]):
                 failures += 1
-                print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts), want, got))
+                print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(args), want, got))
+        # --version too, but shasta names itself
+        for args in (["abc", "--version"], ["--version", "--help"]):
+            want = run([fsverity, "digest"] + args)
+            got = run([shasta, "fsverity", "digest"] + args)
+            cases += 1
+            common += 1
+            if want[0] != got[0] or b"fsverity v1.5" not in want[1] or b"shasta fsverity" not in got[1]:
+                failures += 1
+                print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(args), want, got))
 
         # A file that cannot be read: fsverity-utils prints the files before it, its error, and stops.
-        missing = os.path.join(tmp, "missing")
         for names in ([files[1], missing, files[2]], [missing, files[1]], [files[1], tmp, files[2]]):
             want = run([fsverity, "digest"] + names)
             got = run([shasta, "fsverity", "digest"] + names)
@@ -93,7 +120,7 @@ def main():
                 failures += 1
                 print("DIFFER: digest %s\n  fsverity: %r\n  shasta:   %r" % (" ".join(opts), want, got))
 
-    runs = len(combos) + 12
+    runs = len(combos) + 8 + refused + common
     if failures:
         print("%d of %d runs differ" % (failures, runs))
     else:

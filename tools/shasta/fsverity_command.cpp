@@ -1,9 +1,9 @@
 // fsverity_command.cpp: `shasta fsverity digest [--hash-alg=ALG] [--block-size=N] [--salt=HEX]
 // [--compact] [--for-builtin-sig] FILE...`: the fs-verity digest of each file, printed as
 // fsverity-utils' `fsverity digest` prints it ("sha256:HEX NAME"), with its options, messages and
-// exit statuses (2 for a usage error, 1 for a failed file). Two deliberate differences: a file that
-// fails is reported and the next one is still digested (fsverity stops at the first), and
-// --out-merkle-tree / --out-descriptor are refused.
+// exit statuses (2 for a usage error, 1 for a failed file, after which it stops, as fsverity does).
+// The differences: --out-merkle-tree / --out-descriptor are refused, --version names shasta, and a
+// failed write to standard output is an error (exit status 1; fsverity-utils says nothing).
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,9 +16,13 @@
 #include "fsverity_options.hpp"
 #include "output.hpp"
 #include "shasta/hex.hpp"
+#include "shasta/version.h"
 
 namespace shasta::cli {
 namespace {
+
+// --version: shasta's own, and which fsverity-utils' output the digest command reproduces.
+constexpr std::string_view kVersionLine = "shasta fsverity " SHASTA_VERSION_STRING " (fsverity-utils v1.5's digest)\n";
 
 // One output line: "sha256:HEX NAME", or with --compact the hex alone; --for-builtin-sig spells
 // struct fsverity_formatted_digest ("FSVerity", le16 algorithm, le16 size, the digest) in hex.
@@ -54,8 +58,8 @@ int digest_command(int argc, char** argv) {
   Output output("shasta fsverity");
   FsverityDigestOptions options;
   if (std::optional<int> status = parse_fsverity_digest_options(argc, argv, options)) return *status;
-  if (options.help) {
-    output.out(fsverity_usage());
+  if (options.help || options.version) {
+    output.out(options.help ? fsverity_usage() : kVersionLine);
     return write_status(output, 0);
   }
 
@@ -69,7 +73,8 @@ int digest_command(int argc, char** argv) {
   std::uint8_t digest[kFsverityMaxDigestSize];
   const std::span<std::uint8_t> digest_bytes(digest, builder.digest_size());
   for (int i = options.first_file; i < argc; ++i) {
-    const std::string failure = fsverity_digest_file(argv[i], builder, buffer.get(), digest_bytes);
+    const std::string failure =
+        fsverity_digest_file(argv[i], builder, buffer.get(), digest_bytes, options.parameter_error);
     if (!failure.empty()) {  // fsverity-utils stops at the first file it cannot digest
       print_fsverity_error(failure);
       status = 1;
@@ -85,9 +90,9 @@ int digest_command(int argc, char** argv) {
 int fsverity_command(int argc, char** argv) {
   const std::string_view command = argc >= 2 ? argv[1] : "";
   if (command == "digest") return digest_command(argc - 1, argv + 1);
-  if (command == "--help" || command == "-h") {
+  if (command == "--help" || command == "-h" || command == "--version") {
     Output output("shasta fsverity");
-    output.out(fsverity_usage());
+    output.out(command == "--version" ? kVersionLine : fsverity_usage());
     return write_status(output, 0);
   }
   if (argc >= 2) std::fprintf(stderr, "shasta fsverity: unknown command '%s'\n", argv[1]);

@@ -61,13 +61,16 @@ std::string read_ahead_into(int fd, const char* name, std::uint64_t size, std::u
 }  // namespace
 
 std::string fsverity_digest_file(const char* name, FsverityBuilder& builder, std::uint8_t* buffer,
-                                 std::span<std::uint8_t> digest) {
+                                 std::span<std::uint8_t> digest, const std::optional<std::string>& parameter_error) {
   const int fd = ::open(name, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return "can't open " + fsverity_quoted(name) + " for reading: " + std::strerror(errno);
   struct stat st {};
   std::string failure;
   if (::fstat(fd, &st) != 0) {
     failure = "can't stat file " + fsverity_quoted(name) + ": " + std::strerror(errno);
+  } else if (parameter_error) {
+    ::close(fd);
+    return *parameter_error;
   } else {
     (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     const auto size = static_cast<std::uint64_t>(st.st_size);

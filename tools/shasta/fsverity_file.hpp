@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -16,8 +17,9 @@ namespace shasta::cli {
 inline constexpr std::size_t kFsverityReadSize = std::size_t{1} << 20;
 
 // Digests the file `name` with `builder` into `digest`, reading through `buffer`
-// (kFsverityReadSize bytes). Returns "" or fsverity's messages, lines joined by "\nERROR: ".
+// (kFsverityReadSize bytes). Returns "" or fsverity's messages, lines joined by "\nERROR: ":
+// `parameter_error`, when given, once the file is open and examined (libfsverity's order).
 std::string fsverity_digest_file(const char* name, FsverityBuilder& builder, std::uint8_t* buffer,
-                                 std::span<std::uint8_t> digest);
+                                 std::span<std::uint8_t> digest, const std::optional<std::string>& parameter_error);
 
 }  // namespace shasta::cli

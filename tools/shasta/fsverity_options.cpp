@@ -25,7 +25,10 @@ constexpr std::string_view kUsage =
     "HASH_ALG is sha256 (default) or sha512 (or 1, 2); BLOCK_SIZE a power of two (default 4096);\n"
     "SALT at most 32 bytes in hex.\n";
 
-enum : int { kHashAlg = 256, kBlockSize, kSalt, kOutMerkleTree, kOutDescriptor, kCompact, kForBuiltinSig, kHelp };
+enum : int { kHashAlg = 256, kBlockSize, kSalt, kOutMerkleTree, kOutDescriptor, kCompact, kForBuiltinSig };
+
+// No "help" or "version": fsverity's digest table has neither (they are found before getopt runs,
+// below), and one more name would change which abbreviations are ambiguous ("--h" is --hash-alg).
 
 constexpr option kOptions[] = {
     {"hash-alg", required_argument, nullptr, kHashAlg},
@@ -35,7 +38,6 @@ constexpr option kOptions[] = {
     {"out-descriptor", required_argument, nullptr, kOutDescriptor},
     {"compact", no_argument, nullptr, kCompact},
     {"for-builtin-sig", no_argument, nullptr, kForBuiltinSig},
-    {"help", no_argument, nullptr, kHelp},
     {nullptr, 0, nullptr, 0},
 };
 
@@ -54,13 +56,10 @@ unsigned long parse_hash_number(const char* text) {
   return 0;
 }
 
-// libfsverity's checks, in its order, with its messages: exit status 1.
-std::optional<int> check_parameters(unsigned long hash_number, const FsverityDigestOptions& options) {
-  const auto refuse = [](const std::string& why) {
-    print_fsverity_error(why);
-    print_fsverity_error("failed to compute digest");
-    return 1;
-  };
+// libfsverity's checks, in its order, with its messages (lines joined by "\nERROR: "); nullopt
+// when the parameters pass.
+std::optional<std::string> check_parameters(unsigned long hash_number, const FsverityDigestOptions& options) {
+  const auto refuse = [](const std::string& why) { return why + "\nERROR: failed to compute digest"; };
   if (options.salt.size() > kFsverityMaxSaltSize) {
     return refuse("unsupported salt size (" + std::to_string(options.salt.size()) + ")");
   }
@@ -70,8 +69,7 @@ std::optional<int> check_parameters(unsigned long hash_number, const FsverityDig
                   (options.hash == FsverityHash::sha256 ? "sha256" : "sha512"));
   }
   if (const Error e = fsverity_check(options.params()); e != Error::ok) {  // not reached: the checks above are its
-    print_fsverity_error(std::string("invalid parameters: ") + std::string(error_message(e)));
-    return 1;
+    return std::string("invalid parameters: ") + std::string(error_message(e));
   }
   return std::nullopt;
 }
@@ -95,6 +93,13 @@ std::optional<int> parse_fsverity_digest_options(int argc, char** argv, Fsverity
   unsigned long hash_number = 0;
   unsigned long block_size = 0;
   bool salt_given = false;
+  // fsverity-utils finds --help and --version among all the arguments before "--" first
+  // (handle_common_options): they win over any bad option or value, and over the files.
+  for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+    options.help = std::strcmp(argv[i], "--help") == 0;
+    options.version = std::strcmp(argv[i], "--version") == 0;
+    if (options.help || options.version) return std::nullopt;
+  }
   optind = 0;
   for (int opt; (opt = getopt_long(argc, argv, "", kOptions, nullptr)) != -1;) {
     switch (opt) {
@@ -145,7 +150,6 @@ std::optional<int> parse_fsverity_digest_options(int argc, char** argv, Fsverity
         return usage_error();
       case kCompact: options.compact = true; break;
       case kForBuiltinSig: options.for_builtin_sig = true; break;
-      case kHelp: options.help = true; return std::nullopt;
       default: return usage_error();
     }
   }
@@ -155,7 +159,8 @@ std::optional<int> parse_fsverity_digest_options(int argc, char** argv, Fsverity
   if (hash_number == 0) hash_number = 1;
   if (block_size != 0) options.block_size = block_size;
   options.hash = hash_number == 2 ? FsverityHash::sha512 : FsverityHash::sha256;
-  return check_parameters(hash_number, options);
+  options.parameter_error = check_parameters(hash_number, options);
+  return std::nullopt;
 }
 
 }  // namespace shasta::cli

@@ -1,6 +1,7 @@
 // fsverity_options.hpp: the options of `shasta fsverity digest`, parsed and checked as
 // fsverity-utils' `fsverity digest` does, with its messages ("ERROR: ..." on stderr) and exit
-// statuses: 2 for a usage error, 1 for parameters libfsverity refuses.
+// statuses: 2 for a usage error; parameters libfsverity refuses are reported as it reports them,
+// once the first file has been opened (exit status 1).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,10 @@ struct FsverityDigestOptions {
   bool compact = false;          // the digest's hex alone
   bool for_builtin_sig = false;  // struct fsverity_formatted_digest, in hex
   bool help = false;             // --help: print the usage, nothing else
+  bool version = false;          // --version: print the version, nothing else
+  // libfsverity's refusal of the parameters ("unknown hash algorithm: 3\nERROR: failed to compute
+  // digest"), reported for the first file that opens, as libfsverity checks them there.
+  std::optional<std::string> parameter_error;
   int first_file = 0;            // argv index of the first FILE
 
   // The library's parameters; they point into `salt`.
@@ -36,7 +41,7 @@ void print_fsverity_error(std::string_view message);
 std::string fsverity_quoted(const char* text);
 
 // Parses `digest`'s argv (argv[0] is "digest") and checks the parameters. Returns the exit status
-// when the run ends here, nullopt to go on (also after --help, which sets `options.help`).
+// when the run ends here, nullopt to go on (also after --help or --version, which set theirs).
 std::optional<int> parse_fsverity_digest_options(int argc, char** argv, FsverityDigestOptions& options);
 
 }  // namespace shasta::cli
