@@ -110,24 +110,29 @@ ssize_t read_upto(int fd, std::uint8_t* p, std::size_t n) {
 // is_stream: what is read of it is gone, and a read may wait (a FIFO, character device, socket).
 bool is_stream(const struct stat& st) { return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode); }
 
+bool set_nonblocking(int fd, bool on) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  return flags >= 0 && ::fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) == 0;
+}
+
 // read_stream reads a stream opened with O_NONBLOCK until `n` bytes or its end, as read_upto does a
 // file, waiting in poll(2) SignalPoll::kInterval at a time so that `stopped()` is asked: -1 with
 // ECANCELED when it says so. It reads only once poll says so: a FIFO that no writer has opened yet
 // reads as ended, while poll waits for the writer (and its data, or its close: POLLHUP).
+// `stopped()` is asked at every pass (SignalPoll looks at most every kInterval): a stream whose data
+// comes in drops (`tail -f log > fifo`, typing at a terminal) is heard as one that is silent.
 template <class Stopped>
 ssize_t read_stream(int fd, std::uint8_t* p, std::size_t n, Stopped&& stopped) {
   std::size_t got = 0;
   while (got < n) {
+    if (stopped()) {
+      errno = ECANCELED;
+      return -1;
+    }
     pollfd ready{fd, POLLIN, 0};
     const int count = ::poll(&ready, 1, static_cast<int>(SignalPoll::kInterval.count()));
     if (count < 0 && errno != EINTR) return -1;
-    if (count <= 0) {
-      if (stopped()) {
-        errno = ECANCELED;
-        return -1;
-      }
-      continue;
-    }
+    if (count <= 0) continue;
     const ssize_t r = ::read(fd, p + got, n - got);
     if (r < 0) {
       if (errno == EINTR || errno == EAGAIN) continue;
@@ -137,6 +142,26 @@ ssize_t read_stream(int fd, std::uint8_t* p, std::size_t n, Stopped&& stopped) {
     got += static_cast<std::size_t>(r);
   }
   return static_cast<ssize_t>(got);
+}
+
+// open_for_reading opens `path` read-only and fstat()s it into `st`; the descriptor, or -1 with
+// errno. A stream is opened without waiting (O_NONBLOCK: a FIFO's open waits for a writer, where no
+// signal reaches a thread without the GIL) and is read with read_stream; anything else is opened
+// as a plain read would (O_NONBLOCK makes /proc/kmsg's reads fail with EAGAIN, and a removable
+// drive skip its media check). stat() says which before the open; fstat() after it settles a path
+// that changed between them.
+int open_for_reading(const char* path, struct stat& st) {
+  struct stat before {};
+  const bool stream = ::stat(path, &before) == 0 && is_stream(before);
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC | (stream ? O_NONBLOCK : 0));
+  if (fd < 0) return -1;
+  if (::fstat(fd, &st) != 0 || (is_stream(st) != stream && !set_nonblocking(fd, is_stream(st)))) {
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    return -1;
+  }
+  return fd;
 }
 
 // ReadBuffers: one thread's chunk buffers and small-file slots, in huge pages when the thread will
@@ -228,13 +253,10 @@ class FileWorker {
 
   // start opens file i: a small regular file is read whole into the batch, anything else streamed
   // (a small file that has grown since its fstat too, from what was read of it).
-  // O_NONBLOCK: a FIFO's open would wait for a writer, where no signal reaches a thread without
-  // the GIL (it changes nothing for a regular file or a directory).
   void start(std::size_t i) {
-    const int fd = ::open((*job_.paths)[i].c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return fail(i, -1, errno);
     struct stat st {};
-    if (::fstat(fd, &st) != 0) return fail(i, fd, errno);
+    const int fd = open_for_reading((*job_.paths)[i].c_str(), st);
+    if (fd < 0) return fail(i, -1, errno);
     const bool waits = is_stream(st);
     if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < kSmallFile) {
       const ssize_t got = read_upto(fd, slot(small_count_), kSmallFile);
@@ -483,9 +505,9 @@ PyObject* fsverity_digest(PyObject*, PyObject* const* args, Py_ssize_t nargs, Py
     // Ctrl-C is seen within moments, as in hash_files: /dev/zero never ends, a FIFO may never open.
     SignalPoll poll(interrupted);  // the GIL released until it goes
     const auto stopped = [&poll] { return poll.interrupted(); };
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // O_NONBLOCK: as in start()
     struct stat st {};
-    if (fd < 0 || ::fstat(fd, &st) != 0) {
+    const int fd = open_for_reading(path.c_str(), st);
+    if (fd < 0) {
       error = errno;
     } else {
       FsverityBuilder builder(params);

@@ -464,6 +464,21 @@ def test_fsverity_digest_stops_at_ctrl_c(tmp_path, endless):
     assert run_until_ctrl_c(f"shasta.fsverity_digest({endless!r})") == "interrupted\n"
 
 
+@pytest.mark.parametrize("call", ["hash_files", "fsverity_digest"])
+def test_ctrl_c_while_a_fifo_drips(tmp_path, call):
+    # A writer that never stops but sends a byte every 10 ms: the read never waits 50 ms, and the
+    # stop was asked only when poll(2) timed out (a 64 KiB chunk took 11 minutes to fill).
+    fifo = str(tmp_path / "fifo")
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", 'while :; do printf x; sleep 0.01; done > "$0"', fifo])
+    try:
+        how = f"shasta.hash_files([{fifo!r}], 'sha256', 1)" if call == "hash_files" else f"shasta.fsverity_digest({fifo!r})"
+        assert run_until_ctrl_c(how) == "interrupted\n"
+    finally:
+        writer.kill()
+        writer.wait()
+
+
 def feed_fifo(path, pieces, pause):
     """A thread that opens the FIFO `path` for writing (waiting for a reader), then writes each
     piece after `pause` seconds, and closes it."""
