@@ -67,25 +67,27 @@ constexpr Error from_hex(std::string_view hex, std::span<std::uint8_t> out) noex
 }
 
 // from_hex<N> decodes exactly N bytes, e.g. a digest: `from_hex<32>("ba7816bf...")`.
-// The bytes are decoded straight into the returned object (no copy of a key left in this frame);
-// what a refused string decoded to is wiped.
+// The bytes are decoded into the returned object itself: `out` is the one object returned, so it
+// is constructed in the caller's (no copy of a key left in this frame); what a refused string
+// decoded to is wiped.
 template <std::size_t N>
 constexpr std::optional<std::array<std::uint8_t, N>> from_hex(std::string_view hex) noexcept {
   std::optional<std::array<std::uint8_t, N>> out(std::in_place);
   if (from_hex(hex, *out) != Error::ok) {
     if (!std::is_constant_evaluated()) detail::secure_wipe(out->data(), N);
-    return std::nullopt;
+    out.reset();
   }
   return out;
 }
 
 // from_hex decodes any even number of hex digits (a refused string's bytes wiped, as above).
 inline std::optional<std::vector<std::uint8_t>> from_hex(std::string_view hex) {
-  if (hex.size() % 2 != 0) return std::nullopt;
-  std::optional<std::vector<std::uint8_t>> out(std::in_place, hex.size() / 2);
+  std::optional<std::vector<std::uint8_t>> out;
+  if (hex.size() % 2 != 0) return out;
+  out.emplace(hex.size() / 2);
   if (from_hex(hex, *out) != Error::ok) {
     detail::secure_wipe(out->data(), out->size());
-    return std::nullopt;
+    out.reset();
   }
   return out;
 }

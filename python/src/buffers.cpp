@@ -1,6 +1,8 @@
 // buffers.cpp: buffers with hashlib's rules, FASTCALL argument parsing, the per-object lock, hex.
 #include <cstring>
 
+#include <shasta/hex.hpp>
+
 #include "shasta_py.hpp"
 
 namespace shasta::py {
@@ -136,14 +138,15 @@ LockGuard::~LockGuard() {
   if (lock_ != nullptr) lock_->mutex.unlock();
 }
 
+// hex_digit computes each digit: an HMAC's hexdigest is as secret as its tag, and no table is
+// indexed by its nibbles.
 PyObject* bytes_to_hex(const std::uint8_t* p, std::size_t n) {
-  static constexpr char kHex[] = "0123456789abcdef";
   PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(2 * n), 127);
   if (s == nullptr) return nullptr;
   auto* out = static_cast<char*>(PyUnicode_DATA(s));
   for (std::size_t i = 0; i < n; ++i) {
-    out[2 * i] = kHex[p[i] >> 4];
-    out[2 * i + 1] = kHex[p[i] & 15];
+    out[2 * i] = shasta::detail::hex_digit(p[i] >> 4);
+    out[2 * i + 1] = shasta::detail::hex_digit(p[i] & 15);
   }
   return s;
 }

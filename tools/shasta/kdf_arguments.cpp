@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "shasta/detail/wipe.hpp"
+#include "shasta/hex.hpp"
 
 namespace shasta::cli {
 
@@ -36,14 +37,14 @@ std::optional<std::uint64_t> parse_count(std::string_view text, std::uint64_t mi
 }
 
 // Spelled here rather than with shasta::to_hex: the line is secret (a derived key), so it is built
-// in one buffer reserved up front, and the one wipe reaches every byte of it.
+// in one buffer reserved up front, and the one wipe reaches every byte of it. hex_digit computes
+// each digit: no table indexed by the key's nibbles.
 int print_hex_result(std::span<const std::uint8_t> bytes, Output& output) {
-  static constexpr char kDigits[] = "0123456789abcdef";
   std::string line;
   line.reserve(2 * bytes.size() + 1);
   for (std::uint8_t b : bytes) {
-    line += kDigits[b >> 4];
-    line += kDigits[b & 15];
+    line += detail::hex_digit(b >> 4);
+    line += detail::hex_digit(b & 15);
   }
   line += '\n';
   output.out(line);
