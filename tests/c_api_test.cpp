@@ -1,4 +1,6 @@
 // c_api_test.cpp: every function of shasta.h and every error code it can return.
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -126,6 +128,8 @@ TEST(CApi, FromHex) {
   const std::size_t half = std::size_t{1} << (8 * sizeof(std::size_t) - 1);
   EXPECT_EQ(shasta_from_hex("00", half, out, half / 2), SHASTA_E_INPUT_TOO_LONG);
   EXPECT_EQ(shasta_from_hex("00", 0, out, half), SHASTA_E_INPUT_TOO_LONG);
+  // PTRDIFF_MAX itself is a length an object may have: not refused as impossible, but as odd
+  EXPECT_EQ(shasta_from_hex("00", std::size_t{PTRDIFF_MAX}, out, 4), SHASTA_E_INVALID_HEX);
   EXPECT_EQ(shasta_from_hex("00", 1, out, half + 1), SHASTA_E_INPUT_TOO_LONG);
   const auto* top = reinterpret_cast<const char*>(UINTPTR_MAX - 7);  // 8 bytes to the end of the address space
   EXPECT_EQ(shasta_from_hex(top, 16, out, 8), SHASTA_E_INPUT_TOO_LONG);

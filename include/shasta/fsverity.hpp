@@ -51,8 +51,9 @@ Error fsverity_check(const FsverityParams& params) noexcept;
 // FsverityBuilder takes a file's bytes in pieces of any size and keeps only a batch of blocks per
 // tree level (the data level included): whole data blocks in a caller's piece are hashed straight
 // from it when there is no salt. Memory: a few hundred KiB, or for larger blocks at most one block
-// per level, allocated as the data reaches it (the zeros that pad a large last block are hashed,
-// not stored: a short file in 1 GiB blocks needs no 1 GiB buffer).
+// per level, allocated as the data reaches it, doubling (for a moment, while a block's buffer
+// doubles, half a block more); the zeros that pad a large last block are hashed, not stored: a
+// short file in 1 GiB blocks needs about twice its size, not 1 GiB.
 class FsverityBuilder {
  public:
   explicit FsverityBuilder(const FsverityParams& params) noexcept;

@@ -15,7 +15,7 @@ std::string found(std::string_view spelled) {
 }
 
 TEST(AlgorithmNames, BitsAloneOrAfterShaAndItsSeparators) {
-  for (const char* name : {"256", "sha256", "SHA256", "sha-256", "SHA_256", "SHA2-256", "sha2_256"}) {
+  for (const char* name : {"256", "sha256", "SHA256", "sha-256", "SHA_256", "SHA2-256"}) {
     EXPECT_EQ(found(name), "sha256") << name;
   }
   EXPECT_EQ(found("224"), "sha224");
@@ -36,7 +36,7 @@ TEST(AlgorithmNames, Sha512tEveryToolsSpelling) {
 TEST(AlgorithmNames, LooserSpellingsAreRefused) {
   for (const char* name : {"", "sha", "sha2", "s-h-a256", "sha_2_5_6", "5-1-2", "sha2256", "sha--256", "256-",
                            "-256", "sha512//224", "sha512x224", "sha512t", "512t", "sha512/384", "sha384/224",
-                           "sha1", "sha3-256", "md5", " sha256", "sha256 ", "sha256\n", "sha25"}) {
+                           "sha1", "sha3-256", "md5", " sha256", "sha256 ", "sha256\n", "sha25", "sha2_256"}) {
     EXPECT_EQ(found(name), "(none)") << '"' << name << '"';
   }
 }

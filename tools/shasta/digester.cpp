@@ -31,7 +31,7 @@ std::string canonical(std::string_view spelled) {
   std::string name;
   for (char c : spelled) name += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   std::string_view rest = name;
-  for (std::string_view prefix : {"sha2-", "sha2_", "sha-", "sha_", "sha"}) {
+  for (std::string_view prefix : {"sha2-", "sha-", "sha_", "sha"}) {
     if (rest.starts_with(prefix)) {
       rest.remove_prefix(prefix.size());
       break;
