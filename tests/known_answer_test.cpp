@@ -122,7 +122,8 @@ TEST(Hex, RoundTripAndRefusals) {
 }
 
 // to_hex spells every byte as printf's "%02x" does (it computes the digits, without a table), and
-// from_hex<N> and from_hex read them back; both also in a constant expression.
+// from_hex<N> and from_hex read them back; from_hex<N> also in a constant expression (to_hex's
+// std::string is not one with Clang 14 and libstdc++ 12).
 TEST(Hex, EveryByte) {
   Bytes all(256);
   for (int i = 0; i < 256; ++i) all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
@@ -137,7 +138,6 @@ TEST(Hex, EveryByte) {
   const auto read = from_hex<256>(want);
   ASSERT_TRUE(read.has_value());
   EXPECT_TRUE(std::equal(read->begin(), read->end(), all.begin()));
-  static_assert(to_hex(std::array<std::uint8_t, 3>{0x09, 0xa0, 0xff}) == "09a0ff");
   static_assert(from_hex<2>("9aF0").value() == std::array<std::uint8_t, 2>{0x9a, 0xf0});
   static_assert(!from_hex<2>("9aG0").has_value());
 }

@@ -1,4 +1,5 @@
-// hex.hpp: lowercase hex out, either case in; usable in constant expressions.
+// hex.hpp: lowercase hex out, either case in; from_hex is usable in constant expressions, and
+// to_hex where the standard library's std::string is (GCC 12's, not Clang 14 with libstdc++ 12).
 #pragma once
 
 #include <array>
@@ -10,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "detail/wipe.hpp"
 #include "error.hpp"
 
 namespace shasta {
@@ -49,6 +49,13 @@ constexpr int hex_value(char ch) noexcept {
   const int valid = digit | letter;
   return ((digit & (c - '0')) | (letter & (lower - 'a' + 10)) | ~valid);
 }
+// all_hex: `hex` is exactly 2 * n hex digits. Every character is read either way.
+constexpr bool all_hex(std::string_view hex, std::size_t n) noexcept {
+  if (hex.size() % 2 != 0 || hex.size() / 2 != n) return false;
+  int bad = 0;
+  for (char c : hex) bad |= hex_value(c);
+  return bad >= 0;
+}
 }  // namespace detail
 
 // from_hex decodes `hex` into exactly `out.size()` bytes. Error::invalid_hex when `hex` is not
@@ -67,28 +74,20 @@ constexpr Error from_hex(std::string_view hex, std::span<std::uint8_t> out) noex
 }
 
 // from_hex<N> decodes exactly N bytes, e.g. a digest: `from_hex<32>("ba7816bf...")`.
-// The bytes are decoded into the returned object itself: `out` is the one object returned, so it
-// is constructed in the caller's (no copy of a key left in this frame); what a refused string
-// decoded to is wiped.
+// The string is checked first and decoded only when good, into the returned object itself: `out`
+// is the one object returned, so it is constructed in the caller's (no copy of a key left in this
+// frame), and a refused string decodes to nothing there is to wipe.
 template <std::size_t N>
 constexpr std::optional<std::array<std::uint8_t, N>> from_hex(std::string_view hex) noexcept {
-  std::optional<std::array<std::uint8_t, N>> out(std::in_place);
-  if (from_hex(hex, *out) != Error::ok) {
-    if (!std::is_constant_evaluated()) detail::secure_wipe(out->data(), N);
-    out.reset();
-  }
+  std::optional<std::array<std::uint8_t, N>> out;
+  if (detail::all_hex(hex, N)) (void)from_hex(hex, out.emplace());
   return out;
 }
 
-// from_hex decodes any even number of hex digits (a refused string's bytes wiped, as above).
+// from_hex decodes any even number of hex digits (the same way).
 inline std::optional<std::vector<std::uint8_t>> from_hex(std::string_view hex) {
   std::optional<std::vector<std::uint8_t>> out;
-  if (hex.size() % 2 != 0) return out;
-  out.emplace(hex.size() / 2);
-  if (from_hex(hex, *out) != Error::ok) {
-    detail::secure_wipe(out->data(), out->size());
-    out.reset();
-  }
+  if (detail::all_hex(hex, hex.size() / 2)) (void)from_hex(hex, out.emplace(hex.size() / 2));
   return out;
 }
 
