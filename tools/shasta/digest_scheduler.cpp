@@ -52,7 +52,7 @@ void DigestScheduler::digest_then(std::string name, UseDigest use) {
   // A stream (standard input, a FIFO, /dev/stdin, a terminal) is read in its turn, as GNU's one
   // thread reads it: two names may be one stream ("-" and /dev/stdin, a FIFO named twice), and a
   // FIFO's writer may wait for the earlier output. Block devices and the rest go to the pool.
-  if (kind.stream)
+  if (kind.stream())
     jobs_.add_in_turn(std::move(work), std::move(release));
   else
     jobs_.add(std::move(work), std::move(release));

@@ -38,7 +38,7 @@ int hmac_command(int argc, char** argv) {
         output.error(options.key_value + ": " + secret_file_error(err));
         return EXIT_FAILURE;
       }
-      if (key_input.stream) used_stream = key_input;
+      if (key_input.stream()) used_stream = key_input;
       break;
     }
     case SumOptions::KeySource::env: {

@@ -9,13 +9,11 @@ namespace shasta::cli {
 InputKind input_kind(const std::string& name) {
   InputKind kind;
   kind.standard_input = name == "-";
-  kind.stream = kind.standard_input;
   struct stat st {};
   if ((kind.standard_input ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st)) != 0) return kind;
   if (S_ISREG(st.st_mode)) {
     kind.regular_size = static_cast<std::uint64_t>(st.st_size);
   } else if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)) {
-    kind.stream = true;
     kind.stream_id = StreamId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
   }
   return kind;

@@ -18,10 +18,12 @@ struct StreamId {
 struct InputKind {
   bool standard_input = false;                // named "-"
   std::optional<std::uint64_t> regular_size;  // a regular file's size (standard input's too)
-  bool stream = false;                        // read in its turn: a FIFO, character device, socket, or "-"
   // A FIFO's, character device's or socket's device and inode. None for "-" on a regular file:
   // another name for that file (/dev/stdin) opens it anew, from its start.
   std::optional<StreamId> stream_id;
+
+  // Read in its turn: a FIFO, character device, socket, or "-".
+  bool stream() const { return standard_input || stream_id.has_value(); }
 };
 
 // Never fails: a name that cannot be examined (missing, standard input closed) is neither a

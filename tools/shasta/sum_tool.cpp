@@ -115,7 +115,7 @@ class SumRun {
     const bool is_stdin = check_name == "-";
     const std::string shown = quote_name(is_stdin ? "standard input" : check_name);
     std::FILE* in = nullptr;
-    if (is_stdin || input_kind(check_name).stream) {
+    if (is_stdin || input_kind(check_name).stream()) {
       // A stream (standard input, /dev/stdin, a FIFO) is read once the earlier lines are checked, as
       // GNU reads it: an earlier step may read the same stream, and a co-process feeding a FIFO may
       // wait for the earlier results.
