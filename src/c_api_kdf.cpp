@@ -228,4 +228,15 @@ int shasta_pbkdf2_hmac(shasta_alg alg, const void* password, size_t password_len
   });
 }
 
+int shasta_pbkdf2_hmac_with_key(const shasta_hmac_key* password, const void* salt, size_t salt_len,
+                                uint64_t iterations, unsigned char* out, size_t out_len) {
+  if (password == nullptr || null_with_length(salt, salt_len) || null_with_length(out, out_len)) {
+    return code(Error::null_pointer);
+  }
+  if (impossible_input(alg_of(*password), salt, salt_len)) return code(Error::input_too_long);
+  return code(std::visit(
+      [&](const auto& key) { return shasta::pbkdf2_hmac(key, ByteView(salt, salt_len), iterations, {out, out_len}); },
+      password->key));
+}
+
 }  // extern "C"

@@ -173,13 +173,18 @@ void pbkdf2_blocks_in_lanes(const HmacKey<H>& key, ByteView salt, std::uint64_t 
 
 template <ManyHasher H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {
+  // The key is prepared before `out` is written: `out` may overlap the password.
+  return pbkdf2_hmac(HmacKey<H>(password), salt, iterations, out);
+}
+
+template <ManyHasher H>
+Error pbkdf2_hmac(const HmacKey<H>& key, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
   if (iterations == 0) return Error::zero_iterations;
   if (out.empty()) return Error::output_too_small;
   if (out.size() / kHashLen > 0xFFFFFFFFull - (out.size() % kHashLen != 0)) return Error::output_too_long;
   if (out.size() > kHashLen && detail::overlaps(salt, out)) return Error::overlapping_buffers;
 
-  const HmacKey<H> key(password);
   const auto kernel = detail::lane_kernel<H>();
   const bool has_lanes = kernel.fn != nullptr && kernel.lanes >= 2 && kernel.lanes <= detail::kMaxPbkdf2Lanes;
   std::size_t done = 0;
@@ -210,8 +215,9 @@ Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, st
 }
 
 
-#define SHASTA_PBKDF2_DEFINE(H) \
-  template Error pbkdf2_hmac<H>(ByteView, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept;
+#define SHASTA_PBKDF2_DEFINE(H)                                                                   \
+  template Error pbkdf2_hmac<H>(ByteView, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept; \
+  template Error pbkdf2_hmac<H>(const HmacKey<H>&, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept;
 SHASTA_PBKDF2_DEFINE(Sha224)
 SHASTA_PBKDF2_DEFINE(Sha256)
 SHASTA_PBKDF2_DEFINE(Sha384)

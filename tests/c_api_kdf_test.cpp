@@ -171,6 +171,43 @@ TEST(CApiKdf, Pbkdf2) {
 #endif
 }
 
+// From a prepared key, PBKDF2 gives the same output on every algorithm and length (one block, a
+// lane call's worth, a partial last block), and the same refusals; the key may be freed after.
+TEST(CApiKdf, Pbkdf2WithPreparedKey) {
+  const std::string password = "pass\0word", salt = "sa\0lt";
+  for (const shasta_alg alg : {SHASTA_SHA224, SHASTA_SHA256, SHASTA_SHA384, SHASTA_SHA512, SHASTA_SHA512_224,
+                               SHASTA_SHA512_256}) {
+    shasta_hmac_key* key = shasta_hmac_key_new(alg, password.data(), password.size());
+    ASSERT_NE(key, nullptr);
+    for (const size_t len : {size_t{1}, size_t{20}, size_t{64}, size_t{300}}) {
+      std::vector<unsigned char> want(len), got(len);
+      ASSERT_EQ(shasta_pbkdf2_hmac(alg, password.data(), password.size(), salt.data(), salt.size(), 3, want.data(), len),
+                SHASTA_OK);
+      ASSERT_EQ(shasta_pbkdf2_hmac_with_key(key, salt.data(), salt.size(), 3, got.data(), len), SHASTA_OK);
+      EXPECT_EQ(got, want) << "alg " << alg << ", " << len << " bytes";
+    }
+    unsigned char out[32] = {};
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, "s", 1, 0, out, 16), SHASTA_E_ZERO_ITERATIONS);
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, "s", 1, 1, out, 0), SHASTA_E_OUTPUT_TOO_SMALL);
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, nullptr, 1, 1, out, 16), SHASTA_E_NULL);
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, "s", 1, 1, nullptr, 16), SHASTA_E_NULL);
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(nullptr, "s", 1, 1, out, 16), SHASTA_E_NULL);
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, out, 16, 1, out, 200), SHASTA_E_OVERLAPPING_BUFFERS);
+    EXPECT_EQ(std::count(out, out + sizeof out, 0), 32) << "nothing written on a refusal";
+#if SIZE_MAX > 0xFFFFFFFFu
+    EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, "s", 1, 1, out, 0xFFFFFFFFull * 64 + 1), SHASTA_E_OUTPUT_TOO_LONG);
+#endif
+    shasta_hmac_key_free(key);
+  }
+  unsigned char out[32];
+  ASSERT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, "password", 8, "salt", 4, 4096, out, 32), SHASTA_OK);
+  shasta_hmac_key* key = shasta_hmac_key_new(SHASTA_SHA256, "password", 8);
+  unsigned char got[32];
+  ASSERT_EQ(shasta_pbkdf2_hmac_with_key(key, "salt", 4, 4096, got, 32), SHASTA_OK);
+  shasta_hmac_key_free(key);
+  EXPECT_EQ(to_hex(Bytes(got, got + 32)), "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a");
+}
+
 // The C calls pass the overlap refusal on (kdf_limits_test.cpp has the rule's cases).
 TEST(CApiKdf, OutputOverAnInputReadAgainIsRefused) {
   unsigned char buf[96] = {1, 2, 3};

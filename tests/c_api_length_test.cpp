@@ -101,6 +101,9 @@ TEST(CApiLength, ImpossibleLengthsAreRefusedWithNothingRead) {
                 SHASTA_E_INPUT_TOO_LONG);
       EXPECT_EQ(shasta_pbkdf2_hmac(alg, bad.p, bad.len, data, 10, 1, out, 16), SHASTA_E_INPUT_TOO_LONG);
       EXPECT_EQ(shasta_pbkdf2_hmac(alg, data, 10, bad.p, bad.len, 1, out, 16), SHASTA_E_INPUT_TOO_LONG);
+      shasta_hmac_key* password = shasta_hmac_key_new(alg, data, 10);
+      EXPECT_EQ(shasta_pbkdf2_hmac_with_key(password, bad.p, bad.len, 1, out, 16), SHASTA_E_INPUT_TOO_LONG);
+      shasta_hmac_key_free(password);
     }
   }
   EXPECT_STREQ(shasta_strerror(SHASTA_E_INPUT_TOO_LONG), "input is longer than memory can hold or FIPS 180-4 allows");

@@ -192,6 +192,9 @@ TEST(CApiNull, KeyDerivation) {
   EXPECT_EQ(shasta_tls13_derive_secret(SHASTA_SHA256, prk.data(), 32, "d", 1, nullptr, 0, out.data(), 32),
             SHASTA_E_TRANSCRIPT_HASH_SIZE);  // an empty transcript hash: not the empty transcript's hash
   EXPECT_EQ(shasta_pbkdf2_hmac(SHASTA_SHA256, nullptr, 0, nullptr, 0, 1, out.data(), 32), SHASTA_OK);
+  shasta_hmac_key* key = shasta_hmac_key_new(SHASTA_SHA256, "p", 1);
+  EXPECT_EQ(shasta_pbkdf2_hmac_with_key(key, nullptr, 0, 1, out.data(), 32), SHASTA_OK);
+  shasta_hmac_key_free(key);
 }
 
 }  // namespace

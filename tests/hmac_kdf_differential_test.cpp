@@ -145,6 +145,10 @@ TYPED_TEST(HmacKdfDifferential, Pbkdf2) {
                                 static_cast<int>(len), theirs.data()),
               1);
     ASSERT_EQ(ours, theirs) << "password " << password.size() << ", iterations " << iterations << ", length " << len;
+    // From the password prepared as a key, the same bytes.
+    Bytes prepared(len);
+    ASSERT_EQ(pbkdf2_hmac<H>(HmacKey<H>(password), salt, iterations, prepared), Error::ok);
+    ASSERT_EQ(prepared, theirs) << "prepared: password " << password.size() << ", length " << len;
   }
 }
 

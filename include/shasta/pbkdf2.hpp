@@ -12,6 +12,7 @@
 
 #include "bytes.hpp"
 #include "error.hpp"
+#include "hmac.hpp"
 #include "many.hpp"
 
 namespace shasta {
@@ -28,9 +29,17 @@ namespace shasta {
 template <ManyHasher H>
 Error pbkdf2_hmac(ByteView password, ByteView salt, std::uint64_t iterations, std::span<std::uint8_t> out) noexcept;
 
+// The same from the password already prepared as an HMAC key (HmacKey<H>(password)): the password
+// itself can then be wiped before the iterations start, rather than stay in memory while they run
+// (seconds, at a password's iteration counts). The same refusals, the same output.
+template <ManyHasher H>
+Error pbkdf2_hmac(const HmacKey<H>& password, ByteView salt, std::uint64_t iterations,
+                  std::span<std::uint8_t> out) noexcept;
+
 // Defined in src/pbkdf2.cpp for exactly the six hashers.
-#define SHASTA_PBKDF2_EXTERN(H) \
-  extern template Error pbkdf2_hmac<H>(ByteView, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept;
+#define SHASTA_PBKDF2_EXTERN(H)                                                                          \
+  extern template Error pbkdf2_hmac<H>(ByteView, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept; \
+  extern template Error pbkdf2_hmac<H>(const HmacKey<H>&, ByteView, std::uint64_t, std::span<std::uint8_t>) noexcept;
 SHASTA_PBKDF2_EXTERN(Sha224)
 SHASTA_PBKDF2_EXTERN(Sha256)
 SHASTA_PBKDF2_EXTERN(Sha384)

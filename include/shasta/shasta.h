@@ -139,6 +139,11 @@ int shasta_tls13_derive_secret(shasta_alg alg, const void *secret, size_t secret
  * not) or over (2^32 - 1) x digest_size. */
 int shasta_pbkdf2_hmac(shasta_alg alg, const void *password, size_t password_len, const void *salt,
                        size_t salt_len, uint64_t iterations, unsigned char *out, size_t out_len);
+/* The same from the password prepared as a key (shasta_hmac_key_new(alg, password, password_len)),
+ * whose algorithm it takes: the caller can wipe the password before the iterations start rather than
+ * keep it while they run. SHASTA_E_NULL for a NULL key. */
+int shasta_pbkdf2_hmac_with_key(const shasta_hmac_key *password, const void *salt, size_t salt_len,
+                                uint64_t iterations, unsigned char *out, size_t out_len);
 
 /* A static sentence for a return code; "unknown error code" for any other value. */
 const char *shasta_strerror(int code);

@@ -42,10 +42,11 @@ int hmac_command(int argc, char** argv) {
       break;
     }
     case SumOptions::KeySource::env: {
-      const char* value = std::getenv(options.key_value.c_str());
+      char* value = std::getenv(options.key_value.c_str());
       // Its name is not shown either: no message shows an option's value.
       if (value == nullptr) return output.usage_error("--key-env: the environment variable it names is not set");
       key.append(reinterpret_cast<const std::uint8_t*>(value), std::string_view(value).size());
+      conceal_argument(value);  // this process's copy of it (its memory, /proc/PID/environ) holds 'x's now
       break;
     }
     case SumOptions::KeySource::hex:

@@ -120,11 +120,14 @@ int pbkdf2_command(int argc, char** argv) {
   }
 
   return with_hasher_type(*algorithm, [&]<class H>() {
+    // The password's pads are all the iterations need: it is wiped before they start, not kept in
+    // memory while they run (tests/cli/secret_memory_test.py looks for it there).
+    const HmacKey<H> prepared(ByteView(password.bytes().data(), password.size()));
+    password.clear();
     Secret key;
     // at most kMaxLength (parse_count), so the cast loses nothing where size_t is 32 bits
     const std::span<std::uint8_t> out = key.assign_zeros(static_cast<std::size_t>(length.value_or(H::digest_size)));
-    const Error e = pbkdf2_hmac<H>(ByteView(password.bytes().data(), password.size()),
-                                   ByteView(salt_bytes.bytes().data(), salt_bytes.size()), *iterations, out);
+    const Error e = pbkdf2_hmac<H>(prepared, ByteView(salt_bytes.bytes().data(), salt_bytes.size()), *iterations, out);
     if (e != Error::ok) {
       output.error(std::string(error_message(e)));
       return EXIT_FAILURE;

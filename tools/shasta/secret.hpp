@@ -52,6 +52,8 @@ void protect_secrets_from_core_dumps();
 // Overwrites a secret given on the command line (--key-hex's value) with 'x's once it has been
 // copied: ps and /proc/PID/cmdline show it to every user of the machine, and from here on they
 // show only its length. (Before, they show it: a file or an environment variable is the safe way.)
+// The same for an environment variable's value (--key-env): the process's copy of its environment
+// is memory like any other, and /proc/PID/environ shows it to the user's other processes.
 void conceal_argument(char* argument) noexcept;
 
 // Wipes a std::string that held a secret (its characters; what it has copied elsewhere is gone).
