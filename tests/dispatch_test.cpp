@@ -1,8 +1,10 @@
 // dispatch_test.cpp: the kernel chosen is the one asked for, or the best the CPU has; a kernel
 // the CPU lacks is refused and never reached.
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "shasta/detail/lanes.hpp"
@@ -143,7 +145,7 @@ TEST(Dispatch, EachRowNeedsTheFeaturesOfItsInstructions) {
       {Family::sha224_256, "portable", "nothing"},
       {Family::sha384_512, "avx512", "avx2, bmi2, avx512f, avx512bw, avx512vl"},
       {Family::sha384_512, "avx2", "avx2, bmi2"},
-      {Family::sha384_512, "armv8", "sha512"},
+      {Family::sha384_512, "armv8", "sha512, sha3"},
       {Family::sha384_512, "portable", "nothing"},
   };
   for (Family family : {Family::sha224_256, Family::sha384_512}) {
@@ -189,7 +191,7 @@ TEST(Dispatch, BestKernelMatchesTheCpu) {
   if (cpuinfo_has("sha2") && family_has(Family::sha224_256, "armv8")) {
     EXPECT_EQ(active_kernel(Family::sha224_256), "armv8");
   }
-  if (cpuinfo_has("sha512") && family_has(Family::sha384_512, "armv8")) {
+  if (cpuinfo_has("sha512") && cpuinfo_has("sha3") && family_has(Family::sha384_512, "armv8")) {
     EXPECT_EQ(active_kernel(Family::sha384_512), "armv8");
   }
 #else  // no kernel but portable on this architecture (s390x, say)
@@ -332,6 +334,57 @@ TEST(Dispatch, ActiveRowAndLaneReasonAgree) {
       EXPECT_EQ(!choice.lane_reason.empty(), ranked) << (name.empty() ? "best" : name) << ": lanes of "
                                                       << choice.lane_kernel << " beside " << choice.kernel;
     }
+  }
+}
+
+// kernel_choice() reads the kernel and its reason together: with another thread switching between
+// the best kernel and "portable", every choice read names the kernel with its own reason (it used
+// to read the kernel, then the reason of a later switch).
+TEST(Dispatch, ChoiceAndReasonAreReadTogether) {
+  const KernelsRestored restored;
+  const Family family = Family::sha224_256;
+  use_best_kernel(family);
+  const std::string best(active_kernel(family));
+  if (best == "portable") GTEST_SKIP() << "the best kernel is portable: no second kernel to switch to";
+  std::atomic<bool> stop{false};
+  std::atomic<long> switches{0};
+  std::thread switcher([&] {
+    while (!stop.load()) {
+      (void)force_kernel(family, "portable");
+      use_best_kernel(family);
+      ++switches;
+    }
+  });
+  while (switches.load() == 0) std::this_thread::yield();
+  int mismatches = 0, portable = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const KernelChoice choice = kernel_choice(family);
+    portable += choice.kernel == "portable";
+    if (choice.forced != (choice.kernel == "portable")) ++mismatches;
+  }
+  stop = true;
+  switcher.join();
+  EXPECT_EQ(mismatches, 0) << "of 100000 reads (" << portable << " of them portable)";
+}
+
+// A MAC's wipe reaches as deep as any kernel the family has run on may have left its frames: the
+// depth read after a switch to a kernel with a shallower burn (forced on another thread between a
+// MAC's compressions and its wipe) is still the deeper kernel's.
+TEST(Dispatch, WipeDepthNeverFallsBelowAKernelThatRan) {
+  const KernelsRestored restored;
+  for (const KernelInfo& k : kernels(Family::sha224_256)) {
+    if (!k.supported) continue;
+    ASSERT_EQ(force_kernel(Family::sha224_256, k.name), Error::ok);
+    const std::size_t burn = detail::resolved_selection(static_cast<const std::uint32_t*>(nullptr)).stack_burn;
+    ASSERT_EQ(force_kernel(Family::sha224_256, "portable"), Error::ok);
+    EXPECT_GE(detail::deepest_stack_burn(static_cast<const std::uint32_t*>(nullptr)).load(), burn) << k.name;
+  }
+  for (const KernelInfo& k : kernels(Family::sha384_512)) {
+    if (!k.supported) continue;
+    ASSERT_EQ(force_kernel(Family::sha384_512, k.name), Error::ok);
+    const std::size_t burn = detail::resolved_selection(static_cast<const std::uint64_t*>(nullptr)).stack_burn;
+    ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
+    EXPECT_GE(detail::deepest_stack_burn(static_cast<const std::uint64_t*>(nullptr)).load(), burn) << k.name;
   }
 }
 

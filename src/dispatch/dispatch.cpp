@@ -10,7 +10,6 @@
 #include <string>
 
 #include "dispatch.hpp"
-#include "shasta/detail/wipe.hpp"
 #include "shasta/kernels.hpp"
 
 namespace shasta::detail {
@@ -20,12 +19,16 @@ void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* bl
 
 namespace {
 
-constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr, kStackBurn};
-constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr, kStackBurn};
+// The resolvers run no rounds of their own: they leave no frame to burn.
+constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr, 0};
+constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr, 0};
 
 constexpr const char* kGenericVariable = "SHASTA_KERNEL";
 
-// Why the active selection was chosen, for `shasta info` (kernel_choice); written with each choice.
+// Why the active selection was chosen, for `shasta info` (kernel_choice). Its mutex is held while a
+// selection is installed and its reason written, and while kernel_choice reads both, so that the
+// reason read is that of the selection read (a first hash resolving on one thread while another
+// forces a kernel cannot leave one kernel running under the other's reason).
 struct ChoiceRecord {
   std::mutex mutex;
   Reason reason = Reason::best;
@@ -36,6 +39,7 @@ struct ChoiceRecord {
 template <class Word>
 struct Slot {
   std::atomic<const Selection<Word>*>& active;
+  std::atomic<std::size_t>& burn;  // deepest_stack_burn's
   const FamilyTable<Word>& table;
   const Selection<Word>& resolver;
   ChoiceRecord& record;
@@ -47,14 +51,16 @@ ChoiceRecord g_record256, g_record512;
 
 std::atomic<const Selection<std::uint32_t>*> g_sha256_selection{&kResolve256};
 std::atomic<const Selection<std::uint64_t>*> g_sha512_selection{&kResolve512};
+std::atomic<std::size_t> g_sha256_deepest_burn{0};
+std::atomic<std::size_t> g_sha512_deepest_burn{0};
 
 namespace {
 
 Slot<std::uint32_t> slot_of(const std::uint32_t*) noexcept {
-  return {g_sha256_selection, sha256_table(), kResolve256, g_record256};
+  return {g_sha256_selection, g_sha256_deepest_burn, sha256_table(), kResolve256, g_record256};
 }
 Slot<std::uint64_t> slot_of(const std::uint64_t*) noexcept {
-  return {g_sha512_selection, sha512_table(), kResolve512, g_record512};
+  return {g_sha512_selection, g_sha512_deepest_burn, sha512_table(), kResolve512, g_record512};
 }
 
 template <class Word>
@@ -108,14 +114,24 @@ const Selection<Word>* selection_for(const FamilyTable<Word>& table, const Decis
   return own.lanes == d.lanes ? &own : &best_selection(table);
 }
 
+// Called with slot.record.mutex held.
 template <class Word>
 void record(const Slot<Word>& slot, Reason reason, const Request& request) noexcept {
-  const std::lock_guard lock(slot.record.mutex);
   slot.record.reason = reason;
   slot.record.variable = request.kind == Request::Kind::environment ? request.variable.data() : nullptr;
   const std::size_t n = std::min(request.name.size(), sizeof slot.record.requested - 1);
   if (n != 0) std::memcpy(slot.record.requested, request.name.data(), n);  // data() may be null when empty
   slot.record.requested[n] = '\0';
+}
+
+// Raises the family's deepest stack burn to the selection's before the selection is installed (a
+// thread that loads the selection then sees at least its burn: release before, acquire after).
+template <class Word>
+void raise_burn(const Slot<Word>& slot, const Selection<Word>& selection) noexcept {
+  std::size_t burn = slot.burn.load(std::memory_order_relaxed);
+  while (burn < selection.stack_burn &&
+         !slot.burn.compare_exchange_weak(burn, selection.stack_burn, std::memory_order_release)) {
+  }
 }
 
 // resolve installs the environment's choice unless a kernel was forced or resolved meanwhile. A
@@ -124,9 +140,16 @@ template <class Word>
 const Selection<Word>& resolve(const Slot<Word>& slot) noexcept {
   const Request request = environment_request(slot.table);
   const Decision<Word> d = decide(slot.table, cpu_features_detected(), request);
+  const Selection<Word>* chosen = selection_for(slot.table, d);
   const Selection<Word>* expected = &slot.resolver;
-  if (slot.active.compare_exchange_strong(expected, selection_for(slot.table, d), std::memory_order_acq_rel)) {
-    record(slot, d.reason, request);
+  bool installed;
+  {
+    const std::lock_guard lock(slot.record.mutex);
+    raise_burn(slot, *chosen);
+    installed = slot.active.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel);
+    if (installed) record(slot, d.reason, request);
+  }
+  if (installed) {
     const std::string_view name = request.name;
     if (d.reason == Reason::env_unknown) {
       std::fprintf(stderr, "shasta: %s=%.*s: no such kernel; using the best this CPU has\n", request.variable.data(),
@@ -150,13 +173,18 @@ Error force(const Slot<Word>& slot, std::string_view name) noexcept {
   const Request request{Request::Kind::forced, name, {}, false, false};
   const Decision<Word> d = decide(slot.table, cpu_features_detected(), request);
   if (d.error != Error::ok) return d.error;
-  slot.active.store(selection_for(slot.table, d), std::memory_order_release);
+  const Selection<Word>* chosen = selection_for(slot.table, d);
+  const std::lock_guard lock(slot.record.mutex);
+  raise_burn(slot, *chosen);
+  slot.active.store(chosen, std::memory_order_release);
   record(slot, d.reason, request);
   return Error::ok;
 }
 
 template <class Word>
 void use_best(const Slot<Word>& slot) noexcept {
+  const std::lock_guard lock(slot.record.mutex);
+  raise_burn(slot, best_selection(slot.table));
   slot.active.store(&best_selection(slot.table), std::memory_order_release);
   record(slot, Reason::best, Request{});
 }
@@ -199,7 +227,9 @@ std::string reason_text(Reason reason, const char* variable, const char* request
 
 template <class Word>
 KernelChoice choice(const Slot<Word>& slot) {
-  const Selection<Word>& active = resolved(slot);
+  (void)resolved(slot);
+  const std::lock_guard lock(slot.record.mutex);  // the selection and its reason, read together
+  const Selection<Word>& active = *slot.active.load(std::memory_order_acquire);
   KernelChoice out{active.row->name, {}, 0, {}, {}};
   if (active.lanes != nullptr) {
     out.lane_kernel = active.lanes->kernel;
@@ -207,7 +237,6 @@ KernelChoice choice(const Slot<Word>& slot) {
     out.wide_lanes = active.lanes->wide_hash != nullptr ? active.lanes->wide_lanes : 0;
   }
   if (&active == &best_selection(slot.table)) out.lane_reason = best_decision(slot.table).lanes_why;
-  const std::lock_guard lock(slot.record.mutex);
   out.reason = reason_text(slot.record.reason, slot.record.variable, slot.record.requested);
   out.forced = slot.record.reason == Reason::environment || slot.record.reason == Reason::forced;
   return out;

@@ -24,7 +24,7 @@ struct Selection {
   CompressFn<Word> compress;
   const KernelRow<Word>* row;   // nullptr only in the resolver
   const LaneRow<Word>* lanes;   // nullptr: no lane kernel
-  std::size_t stack_burn;       // the row's (kernel_table.hpp), here so that HMAC reads it inline
+  std::size_t stack_burn;       // the row's (kernel_table.hpp); installed, it raises deepest_stack_burn
 };
 
 extern std::atomic<const Selection<std::uint32_t>*> g_sha256_selection;
@@ -36,6 +36,16 @@ inline std::atomic<const Selection<std::uint32_t>*>& selection_slot(const std::u
 inline std::atomic<const Selection<std::uint64_t>*>& selection_slot(const std::uint64_t*) noexcept {
   return g_sha512_selection;
 }
+
+// The deepest stack_burn of every selection the family has had (only ever raised, before a selection
+// is installed): what a MAC's wipe reads. The selection read after its compressions could be one
+// another thread forced meanwhile, with a shallower burn than the frames those compressions left.
+// Without force_kernel or use_best_kernel it is the one selection's burn.
+extern std::atomic<std::size_t> g_sha256_deepest_burn;
+extern std::atomic<std::size_t> g_sha512_deepest_burn;
+
+inline std::atomic<std::size_t>& deepest_stack_burn(const std::uint32_t*) noexcept { return g_sha256_deepest_burn; }
+inline std::atomic<std::size_t>& deepest_stack_burn(const std::uint64_t*) noexcept { return g_sha512_deepest_burn; }
 
 // The family's selection, resolved first if no call has resolved it yet.
 const Selection<std::uint32_t>& resolved_selection(const std::uint32_t*) noexcept;

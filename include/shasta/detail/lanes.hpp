@@ -61,13 +61,14 @@ void compress_pair(std::uint64_t* state_a, const std::uint8_t* block_a, std::uin
 // kStackBurn), where the kernels just called had their frames.
 void wipe_nearest_stack_below(std::size_t n) noexcept;
 
-// wipe_kernel_stack_below zeroes the stack below its caller as deep as the family's active kernel
-// may have left a block's schedule there (its row's stack_burn): HMAC calls it once a secret block
-// (a pad, an inner digest, HKDF's T) has been compressed. Read inline and sized per kernel because
-// it sits on every MAC's path and the fast rows leave little or nothing.
+// wipe_kernel_stack_below zeroes the stack below its caller as deep as the family's kernels may
+// have left a block's schedule there (the deepest stack_burn of its selections, compress.hpp):
+// HMAC calls it once a secret block (a pad, an inner digest, HKDF's T) has been compressed. Read
+// inline and sized per kernel because it sits on every MAC's path and the fast rows leave little
+// or nothing.
 template <class Word>
 inline void wipe_kernel_stack_below(const Word* tag) noexcept {
-  const std::size_t burn = selection_slot(tag).load(std::memory_order_acquire)->stack_burn;
+  const std::size_t burn = deepest_stack_burn(tag).load(std::memory_order_acquire);
   if (burn != 0) wipe_nearest_stack_below(burn);
 }
 
