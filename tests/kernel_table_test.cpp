@@ -213,6 +213,27 @@ TEST(KernelTable, Sha256LanesPerCpuAsTheTableSays) {
   EXPECT_EQ(avx512->lanes->wide_lanes, 32u);
   EXPECT_EQ(lanes_on(CpuVendor::amd, 0x19), shani->lanes);
   EXPECT_EQ(lanes_on(CpuVendor::other, 0x1a), shani->lanes);
+  EXPECT_TRUE(decide(table, {all, CpuVendor::amd, 0x19}, Request{}).lanes_why.empty()) << "SHA-NI's own lanes";
+
+  // Without SHA-NI the AVX-512 row is the best; the 32-lane call is Zen 5's alone, and elsewhere
+  // the reason printed says why its x16 lanes run without it.
+  FeatureSet no_shani;
+  for (const auto& row : table.rows) {
+    if (row.name == "avx512") no_shani = row.needs;
+  }
+  for (const auto& [vendor, cpu_family] : {std::pair{CpuVendor::intel, 6u}, std::pair{CpuVendor::amd, 0x19u},
+                                           std::pair{CpuVendor::other, 0x1au}, std::pair{CpuVendor::amd, 0x1au}}) {
+    const Decision<std::uint32_t> d = decide(table, {no_shani, vendor, cpu_family}, Request{});
+    EXPECT_EQ(d.row, avx512) << cpu_family;
+    ASSERT_NE(d.lanes, nullptr);
+    EXPECT_EQ(d.lanes->fn, avx512->lanes->fn) << cpu_family;
+    const bool zen5 = vendor == CpuVendor::amd && cpu_family == 0x1a;
+    EXPECT_EQ(d.lanes->wide_hash != nullptr, zen5) << cpu_family;
+    EXPECT_EQ(d.lanes_why.empty(), zen5) << cpu_family << ": " << d.lanes_why;
+    if (!zen5) {
+      EXPECT_NE(d.lanes_why.find("without the x32 call"), std::string_view::npos) << d.lanes_why;
+    }
+  }
 }
 
 // The real SHA-512 table's rule: the AVX-512 row everywhere it exists; its own lanes, x8 with the

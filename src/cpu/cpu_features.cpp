@@ -68,6 +68,7 @@ CpuFeatures detect() noexcept {
   const unsigned long hwcap = getauxval(AT_HWCAP);
   cpu.features.add(Feature::arm_sha2, (hwcap & HWCAP_SHA2) != 0);
   cpu.features.add(Feature::arm_sha512, (hwcap & HWCAP_SHA512) != 0);
+  cpu.features.add(Feature::arm_sha3, (hwcap & HWCAP_SHA3) != 0);
   return cpu;
 }
 #elif defined(__aarch64__) && defined(__APPLE__)
@@ -80,6 +81,7 @@ CpuFeatures detect() noexcept {
   CpuFeatures cpu;
   cpu.features.add(Feature::arm_sha2, sysctl_flag("hw.optional.arm.FEAT_SHA256"));
   cpu.features.add(Feature::arm_sha512, sysctl_flag("hw.optional.arm.FEAT_SHA512"));
+  cpu.features.add(Feature::arm_sha3, sysctl_flag("hw.optional.arm.FEAT_SHA3"));
   return cpu;
 }
 #else

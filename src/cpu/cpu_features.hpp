@@ -21,13 +21,15 @@ enum class Feature : unsigned {
   avx512vl,    // CPUID.7.0:EBX.31, the same XCR0 bits
   arm_sha2,    // aarch64 FEAT_SHA256 (HWCAP_SHA2)
   arm_sha512,  // aarch64 FEAT_SHA512 (HWCAP_SHA512)
+  arm_sha3,    // aarch64 FEAT_SHA3 (HWCAP_SHA3): GCC and Clang enable SHA512's instructions only with
+               // SHA3's (+sha3), which a compiler may then emit (EOR3, BCAX, XAR, RAX1)
   count
 };
 
 // feature_name spells a feature as `shasta info` and cpu_features() print it.
 constexpr std::string_view feature_name(Feature f) noexcept {
-  constexpr std::string_view kNames[] = {"ssse3",   "sse4.1",   "sha",      "avx2", "bmi2",
-                                         "avx512f", "avx512bw", "avx512vl", "sha2", "sha512"};
+  constexpr std::string_view kNames[] = {"ssse3",    "sse4.1",   "sha",  "avx2",   "bmi2", "avx512f",
+                                         "avx512bw", "avx512vl", "sha2", "sha512", "sha3"};
   return kNames[static_cast<unsigned>(f)];
 }
 

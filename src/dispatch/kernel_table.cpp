@@ -19,7 +19,9 @@ namespace k = kernels;
 [[maybe_unused]] constexpr FeatureSet kAvx512 = {Feature::avx512f, Feature::avx512bw, Feature::avx512vl, Feature::avx2,
                                                  Feature::bmi2};
 [[maybe_unused]] constexpr FeatureSet kArmSha2 = {Feature::arm_sha2};
-[[maybe_unused]] constexpr FeatureSet kArmSha512 = {Feature::arm_sha512};
+// SHA-512's kernels are compiled with +sha3, the only flag that enables its instructions: SHA3's
+// are allowed there too, so the row needs both.
+[[maybe_unused]] constexpr FeatureSet kArmSha512 = {Feature::arm_sha512, Feature::arm_sha3};
 
 // AMD's family of Zen 5 (CpuFeatures::family): the lane rankings below take it and later ones.
 [[maybe_unused]] constexpr unsigned kAmdZen5 = 0x1a;
@@ -116,16 +118,25 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 //   pinned in order). With the 32-lane hash call for messages of one length: 10,000 x 64 B in
 //   193-201 us against x16 alone's 261-264, 10,000 x 4 KiB 8.99-9.11 ms against 9.33-9.55
 //   (shasta_bench shasta_many_sha256, three interleaved runs of 5, 2026-12-04).
-// - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4, no ranking: sha256rnds2 issues every 2
-//   cycles, and x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are
-//   double-pumped. A CPU without SHA-NI takes AVX-512 as its best row anyway.
+// - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4: sha256rnds2 issues every 2 cycles, and x4
+//   runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are double-pumped.
+//   Other vendors' CPUs keep SHA-NI x4 too (none measured).
+// - Without SHA-NI (Intel's Skylake-SP and Cascade Lake, a guest that hides it) the AVX-512 row is
+//   the best, and its lanes are x16 without the 32-lane call everywhere but on Zen 5, the one CPU it
+//   was measured on (as SHA-512's 16-lane call below).
 #if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX512_SHA256) && defined(SHASTA_HAVE_SHANI_LANES)
 constexpr const LaneRow<W32>* kWideFirstSha256Lanes[] = {&kAvx512X16, &kShaniX4};
 constexpr const LaneRow<W32>* kZen5Sha256Lanes[] = {&kAvx512X16Wide, &kShaniX4};
+constexpr const LaneRow<W32>* kShaniFirstSha256Lanes[] = {&kShaniX4, &kAvx512X16};
 constexpr LaneRanking<W32> kSha256Rankings[] = {
-    {CpuVendor::intel, 0, kWideFirstSha256Lanes, "Intel: sha256rnds2 every 3 cycles; AVX-512 x16 1.04 c/B"},
+    {CpuVendor::intel, 0, kWideFirstSha256Lanes,
+     "Intel: AVX-512 x16 first, without the x32 call (Emerald Rapids: x16 1.04 c/B; sha256rnds2 every 3 cycles)"},
     {CpuVendor::amd, kAmdZen5, kZen5Sha256Lanes,
-     "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1; x32 one-length 1.3x x16 at 64 B"}};
+     "AMD Zen 5: full-width AVX-512; x16 4.4 GB/s, x4 3.1; x32 one-length 1.3x x16 at 64 B"},
+    {CpuVendor::amd, 0, kShaniFirstSha256Lanes,
+     "AMD before Zen 5: SHA-NI x4 where it has it, else AVX-512 x16 without the x32 call (measured on Zen 5 only)"},
+    {CpuVendor::other, 0, kShaniFirstSha256Lanes,
+     "SHA-NI x4 where it has it, else AVX-512 x16 without the x32 call (measured on Zen 5 only)"}};
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = kSha256Rankings;
 #else
 constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};
