@@ -1,8 +1,8 @@
 // bench_floor.cpp: the latency floor under HMAC, HKDF, TLS 1.3 and PBKDF2: one compression of one
 // block after another, each starting from the state the last one left (so none overlaps the next),
-// on the active kernel. A prepared-key HMAC of 64 bytes is three such compressions in a chain, a
-// PBKDF2 iteration two, a TLS 1.3 expand_label two after its key's pair; scripts/bench-ratio
-// prints these floors beside the ratios they bound.
+// on the active kernel. A prepared-key HMAC-SHA256 of 64 bytes is a call of two blocks (the message
+// and its padding) then one block, a PBKDF2 iteration two blocks, a TLS 1.3 expand_label two after
+// its key's pair; scripts/bench-ratio sets these floors against the chained calls they bound.
 #include <benchmark/benchmark.h>
 
 #include <array>
