@@ -137,7 +137,14 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
   std::array<typename Alg::Family::Word, 8> state =
       resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
   std::array<std::uint8_t, Alg::kDigestSize> out{};
-  store_digest(state, std::span<std::uint8_t>(out));
+  bool stored = false;
+  if constexpr (whole_stores_apply && Alg::kDigestSize % 16 == 0) {
+    if (!std::is_constant_evaluated()) {
+      store_digest_chunks(state.data(), Alg::kDigestSize, out.data());  // whole_stores.hpp: why
+      stored = true;
+    }
+  }
+  if (!stored) store_digest(state, std::span<std::uint8_t>(out));
   if constexpr (kWipe) {
     if (!std::is_constant_evaluated()) secure_wipe(&state, sizeof state);
   }

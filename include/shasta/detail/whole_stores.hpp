@@ -188,4 +188,27 @@ class ChunkWriter {
 class ChunkWriter;  // needs unsigned __int128; never used where whole_stores_apply is false
 #endif
 
+// store_digest_chunks writes the first `bytes` (a multiple of 16) of a chaining state as big-endian
+// words, 16 bytes a store: a call that hashes the digest next (a hash chain, a Merkle level, a
+// digest hashed again) loads each 16 bytes from one store, not from four or two word stores it
+// must wait for. Chained SHA-256 of 64 bytes (each message the last digest and the rest) 99 -> 91
+// ns, SHA-512 145 -> 134 ns, on Zen 5 (EPYC family 26 model 2, three interleaved runs); the
+// unchained one-shot 62.5 -> 63.5 ns.
+template <class Word>
+void store_digest_chunks(const Word* state, std::size_t bytes, std::uint8_t* out) noexcept {
+  static_assert(sizeof(Word) == 4 || sizeof(Word) == 8);
+  for (std::size_t off = 0; off < bytes; off += 16) {
+    Chunk c;
+    if constexpr (sizeof(Word) == 4) {
+      const Word* w = state + off / 4;
+      c.lo = __builtin_bswap64((std::uint64_t{w[0]} << 32) | w[1]);
+      c.hi = __builtin_bswap64((std::uint64_t{w[2]} << 32) | w[3]);
+    } else {
+      c.lo = __builtin_bswap64(state[off / 8]);
+      c.hi = __builtin_bswap64(state[off / 8 + 1]);
+    }
+    store_chunk(out + off, c);
+  }
+}
+
 }  // namespace shasta::detail
