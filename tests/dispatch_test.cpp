@@ -375,20 +375,17 @@ TEST(Dispatch, ChoiceAndReasonAreReadTogether) {
 // MAC's compressions and its wipe) is still the deeper kernel's.
 TEST(Dispatch, WipeDepthNeverFallsBelowAKernelThatRan) {
   const KernelsRestored restored;
-  for (const KernelInfo& k : kernels(Family::sha224_256)) {
-    if (!k.supported) continue;
-    ASSERT_EQ(force_kernel(Family::sha224_256, k.name), Error::ok);
-    const std::size_t burn = detail::resolved_selection(static_cast<const std::uint32_t*>(nullptr)).stack_burn;
-    ASSERT_EQ(force_kernel(Family::sha224_256, "portable"), Error::ok);
-    EXPECT_GE(detail::deepest_stack_burn(static_cast<const std::uint32_t*>(nullptr)).load(), burn) << k.name;
-  }
-  for (const KernelInfo& k : kernels(Family::sha384_512)) {
-    if (!k.supported) continue;
-    ASSERT_EQ(force_kernel(Family::sha384_512, k.name), Error::ok);
-    const std::size_t burn = detail::resolved_selection(static_cast<const std::uint64_t*>(nullptr)).stack_burn;
-    ASSERT_EQ(force_kernel(Family::sha384_512, "portable"), Error::ok);
-    EXPECT_GE(detail::deepest_stack_burn(static_cast<const std::uint64_t*>(nullptr)).load(), burn) << k.name;
-  }
+  const auto check = [](Family family, const auto* tag) {  // tag: the family's word type
+    for (const KernelInfo& k : kernels(family)) {
+      if (!k.supported) continue;
+      ASSERT_EQ(force_kernel(family, k.name), Error::ok);
+      const std::size_t burn = detail::resolved_selection(tag).stack_burn;
+      ASSERT_EQ(force_kernel(family, "portable"), Error::ok);
+      EXPECT_GE(detail::deepest_stack_burn(tag).load(), burn) << k.name;
+    }
+  };
+  check(Family::sha224_256, static_cast<const std::uint32_t*>(nullptr));
+  check(Family::sha384_512, static_cast<const std::uint64_t*>(nullptr));
 }
 
 }  // namespace
