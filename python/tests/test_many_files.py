@@ -422,8 +422,11 @@ def test_hash_files_keeps_each_streams_own_error(tmp_path):
 
 def run_until_ctrl_c(call: str) -> str:
     """Runs `call` in a child Python, sends it SIGINT half a second after it starts, and returns
-    what it printed: "interrupted\\n" when the call raised KeyboardInterrupt."""
-    script = (f"import shasta\nprint('started', flush=True)\n"
+    what it printed: "interrupted\\n" when the call raised KeyboardInterrupt. The child installs
+    Python's SIGINT handler itself: started from a shell's background job, it inherits SIGINT
+    ignored, and Python then leaves it ignored (every case timed out so, in a CI run started with &)."""
+    script = (f"import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+              f"import shasta\nprint('started', flush=True)\n"
               f"try:\n    {call}\nexcept KeyboardInterrupt:\n    print('interrupted', flush=True)\n")
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
