@@ -23,7 +23,7 @@ set(_shasta_kernel_rows
   "avx2|x86_64|src/kernels/x86/sha512_avx2.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2"
   "shani|x86_64|src/kernels/x86/sha256_shani_lanes.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_LANES"
   "shani|x86_64|src/kernels/x86/sha256_shani_x4_blocks.S|none|SHASTA_HAVE_SHANI_X4_ASM"
-  "shani|x86_64|src/kernels/x86/sha256_shani_pbkdf2.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_PBKDF2"
+  "shani|x86_64|src/kernels/x86/sha256_shani_hmac.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_HMAC"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_lanes.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_SHA512_LANES"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_x5_blocks.S|none|SHASTA_HAVE_AVX2_X5_ASM"
   "avx2|x86_64|src/kernels/x86/sha256_avx2_x8.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X8"

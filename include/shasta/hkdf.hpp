@@ -65,21 +65,24 @@ std::size_t lay_out_hkdf_message(const Info& info, const typename H::Digest& pre
   return writer.template finish_padded<H::block_size, H::Algorithm::Family::kLengthSize>(H::block_size);
 }
 
-// absorb_hkdf_message absorbs T(i-1) || info || i, info at most kHkdfInlineInfo bytes, with its
-// padding into `inner`, the PRK's inner state. Where whole stores do not apply, `message` holds
-// info after HashLen bytes.
+// hkdf_block returns T(i) = HMAC(PRK, T(i-1) || info || i), info at most kHkdfInlineInfo bytes;
+// `inner` (the PRK's inner state on entry) is left holding a secret state for the caller to wipe.
+// Where whole stores do not apply, `message` holds info after HashLen bytes.
 template <class H, class Info>
-void absorb_hkdf_message(typename H::ChainingState& inner, const Info& info, const typename H::Digest& previous,
-                         std::uint8_t counter, HkdfMessage<H>& message) noexcept {
+typename H::Digest hkdf_block(const HmacKey<H>& prk, typename H::ChainingState& inner, const Info& info,
+                              const typename H::Digest& previous, std::uint8_t counter,
+                              HkdfMessage<H>& message) noexcept {
   constexpr std::size_t kHashLen = H::digest_size;
   if constexpr (whole_stores_apply) {
-    H::compress_blocks(inner, message.data(), lay_out_hkdf_message<H>(info, previous, counter, message));
+    return tag_of_last_inner_blocks(prk, inner, message.data(),
+                                    lay_out_hkdf_message<H>(info, previous, counter, message));
   } else {
     const std::size_t skip = counter > 1 ? 0 : kHashLen;
     std::copy(previous.begin(), previous.end(), message.begin());
     message[kHashLen + info.size()] = counter;
     inner = resume_and_finish_state<typename H::Algorithm, true>(inner, H::block_size, 0, message.data() + skip,
                                                                  kHashLen - skip + info.size() + 1);
+    return outer_hash_of_state(prk, inner);
   }
 }
 
@@ -95,8 +98,8 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
     // bytes under a prepared secret on the Zen 5 (the loop with T(1) ending it: 128).
     if (!okm.empty() && okm.size() <= kHashLen && info.size() <= kHkdfInlineInfo) {
       typename H::ChainingState inner = prk.inner_state();
-      H::compress_blocks(inner, message.data(), lay_out_hkdf_message<H>(info, {}, 1, message));
-      typename H::Digest t = outer_hash_of_state(prk, inner);
+      typename H::Digest t =
+          tag_of_last_inner_blocks(prk, inner, message.data(), lay_out_hkdf_message<H>(info, {}, 1, message));
       std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(okm.size()), okm.begin());
       wipe_object(t);
       wipe_object(inner);
@@ -117,8 +120,7 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
     // straight to `t`, it would pass through a temporary on the stack that nothing wipes.
     if (info.size() <= kHkdfInlineInfo) {
       typename H::ChainingState inner = prk.inner_state();
-      absorb_hkdf_message<H>(inner, info, t, counter, message);
-      typename H::Digest next = outer_hash_of_state(prk, inner);
+      typename H::Digest next = hkdf_block(prk, inner, info, t, counter, message);
       t = next;
       wipe_object(next);
       wipe_object(inner);

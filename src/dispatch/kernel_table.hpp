@@ -1,6 +1,6 @@
 // kernel_table.hpp: one descriptor (row) per kernel, in one table per family, best first. Every
 // fact about a kernel is in its row: its name, the CPU features it needs (data, printed by `shasta
-// info`), its single-stream compression, its lane kernel, its two-lane pair kernel and PBKDF2 loop.
+// info`), its single-stream compression, its lane kernel, its two-lane pair kernel, HMAC finish and PBKDF2 loop.
 // Dispatch, HMAC, the many-message engine, PBKDF2, the C API, `shasta info`, the tests and the
 // benchmarks read these rows; nothing looks a kernel up by name or by function pointer.
 #pragma once
@@ -52,6 +52,7 @@ struct KernelRow {
   const LaneRow<Word>* lanes;  // nullptr: none (the many-message engine hashes one by one)
   LanesFn<Word> pair;          // two lanes a block each (HMAC's pads); nullptr: two compress calls
   Pbkdf2LoopFn<Word> pbkdf2;   // nullptr: PBKDF2 iterates on `compress`
+  HmacFinishFn<Word> hmac_finish;  // compress.hpp; nullptr: `compress`, then the outer block in hmac.hpp
   // How far below its caller a `compress` or `pair` call may leave the block's W+K (or a spill of
   // it), which gives back a secret block (HMAC's pads): the bytes wipe_kernel_stack_below clears
   // after a secret one. 0: the kernel wipes its own frame (portable). Measured by tests/wipe_test.cpp

@@ -64,6 +64,11 @@ void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const
 // inner and outer states, each U XORed into `sum`; U and sum written back.
 void sha256_pbkdf2_iterate(const std::uint32_t inner[8], const std::uint32_t outer[8], std::uint32_t u[8],
                            std::uint32_t sum[8], std::uint64_t count) noexcept;
+// HMAC-SHA256's last inner blocks and its outer block in one call: `n` blocks (the message's last,
+// padded) from the inner state in `state`, then the outer block (the inner digest and its
+// padding) from `outer`, K^opad's state; `state` ends as the tag's state words.
+void sha256_hmac_finish(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n,
+                        const std::uint32_t outer[8]) noexcept;
 }  // namespace shani
 
 namespace avx2 {

@@ -138,6 +138,17 @@ def wait_until_blocked(pid: int) -> None:
         time.sleep(0.01)
 
 
+def start(argv: list[str], stdin: bytes | None, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """`shasta ARGV` in WORK with its output piped, `stdin` (if any) written to it and closed."""
+    child = subprocess.Popen([SHASTA, *argv], stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV | (env or {}), cwd=WORK)
+    if stdin is not None:
+        child.stdin.write(stdin)
+        child.stdin.close()
+        child.stdin = None  # communicate() must not flush it again
+    return child
+
+
 def hmac_case(name: str, key_args: list[str], key: bytes, given: dict[str, bytes], stdin: bytes | None = None,
               env: dict[str, str] | None = None) -> None:
     """`shasta hmac KEY_ARGS FIFO`, its memory read while it waits on the FIFO (its key prepared),
@@ -147,15 +158,9 @@ def hmac_case(name: str, key_args: list[str], key: bytes, given: dict[str, bytes
     token = secrets.token_hex(8)
     fifo = os.path.join(WORK, f'fifo-{token}')
     os.mkfifo(fifo)
-    child = subprocess.Popen([SHASTA, 'hmac', '-a', '256', *key_args, fifo],
-                             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV | (env or {}), cwd=WORK)
+    child = start(['hmac', '-a', '256', *key_args, fifo], stdin, env)
     problems = []
     try:
-        if stdin is not None:
-            child.stdin.write(stdin)
-            child.stdin.close()
-            child.stdin = None  # communicate() must not flush it again
         writer = wait_for_reader(fifo, child)
         if writer is None:
             case(name, False, f'it never opened the FIFO: stderr {child.stderr.read()[:200]!r}')
@@ -211,15 +216,9 @@ def pbkdf2_case(name: str, args: list[str], password: bytes, stdin: bytes | None
     if not wanted(name):
         return
     token = secrets.token_hex(8)
-    child = subprocess.Popen([SHASTA, 'pbkdf2', '-a', '256', '-i', str(1 << 40), '--salt', token, *args],
-                             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=WORK)
+    child = start(['pbkdf2', '-a', '256', '-i', str(1 << 40), '--salt', token, *args], stdin)
     problems = []
     try:
-        if stdin is not None:
-            child.stdin.write(stdin)
-            child.stdin.close()
-            child.stdin = None  # communicate() must not flush it again
         deadline = time.monotonic() + 30
         hz = os.sysconf('SC_CLK_TCK')
         while child.poll() is None and cpu_ticks(child.pid) < hz // 5 and time.monotonic() < deadline:

@@ -10,6 +10,13 @@ namespace shasta::detail {
 template <class Word>
 using CompressFn = void (*)(Word state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 
+// An HMAC finish absorbs `n` blocks (the message's last, padded) into `state`, an inner hash, then
+// the outer block (the inner digest and its padding) from `outer`, K^opad's state, leaving the
+// tag's state words in `state`: the inner digest never leaves the registers. For the family's
+// full-width digest (SHA-256, SHA-512) only.
+template <class Word>
+using HmacFinishFn = void (*)(Word state[8], const std::uint8_t* blocks, std::size_t n, const Word outer[8]) noexcept;
+
 template <class Word>
 struct KernelRow;  // src/dispatch/kernel_table.hpp
 template <class Word>
@@ -17,11 +24,13 @@ struct LaneRow;
 
 // Selection: what a family runs on now, an immutable object that the family's one atomic pointer
 // points at. `compress` comes first and is the row's own, so the hot path is one load of the
-// pointer, one of the function and an indirect call. Before the first use the pointer holds a
-// resolver whose `compress` chooses (the best kernel for this CPU, or SHASTA_KERNEL's) and goes on.
+// pointer, one of the function and an indirect call; `hmac_finish` (the row's, or null) the same.
+// Before the first use the pointer holds a resolver whose `compress` chooses (the best kernel for
+// this CPU, or SHASTA_KERNEL's) and goes on, and whose `hmac_finish` is null.
 template <class Word>
 struct Selection {
   CompressFn<Word> compress;
+  HmacFinishFn<Word> hmac_finish;
   const KernelRow<Word>* row;   // nullptr only in the resolver
   const LaneRow<Word>* lanes;   // nullptr: no lane kernel
   std::size_t stack_burn;       // the row's (kernel_table.hpp); installed, it raises deepest_stack_burn
@@ -57,6 +66,18 @@ inline void compress_active(std::uint32_t state[8], const std::uint8_t* blocks, 
 
 inline void compress_active(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
   g_sha512_selection.load(std::memory_order_acquire)->compress(state, blocks, n);
+}
+
+// hmac_finish_active: where the active kernel has an HMAC finish (SHA-NI), absorbs `n` padded
+// blocks into `state` (an inner hash) and then the outer block from `outer` (K^opad's state) in one
+// call, leaves the tag's state in `state` and returns true; else returns false and touches nothing.
+// For full-width digests only (SHA-256, SHA-512): the outer block it pads holds 8 words.
+template <class Word>
+inline bool hmac_finish_active(Word state[8], const std::uint8_t* blocks, std::size_t n, const Word outer[8]) noexcept {
+  const HmacFinishFn<Word> finish = selection_slot(state).load(std::memory_order_acquire)->hmac_finish;
+  if (finish == nullptr) return false;
+  finish(state, blocks, n, outer);
+  return true;
 }
 
 }  // namespace shasta::detail

@@ -81,25 +81,34 @@ struct FinishWork {
   alignas(64) std::array<std::uint8_t, 3 * Family::kBlockSize> blocks;  // every byte used is written first
 };
 
-// pad_and_compress absorbs the last `n` < 2 blocks of a message (`total_hi:total_lo` bytes in all)
-// with its padding in one kernel call, from a copy in work.blocks. At run time the copy is written
-// 16 bytes a store, so that the kernel's loads need not wait for it (whole_stores.hpp).
+// CompressLast is the kernel call that absorbs a message's padded last blocks: the family's
+// compression. HMAC passes one that goes on into the outer block (hmac.hpp).
 template <class Family>
+struct CompressLast {
+  constexpr void operator()(typename Family::Word* state, const std::uint8_t* blocks, std::size_t n) const noexcept {
+    Family::compress(state, blocks, n);
+  }
+};
+
+// pad_and_compress absorbs the last `n` < 2 blocks of a message (`total_hi:total_lo` bytes in all)
+// with its padding in one call of `last`, from a copy in work.blocks. At run time the copy is
+// written 16 bytes a store, so that the kernel's loads need not wait for it (whole_stores.hpp).
+template <class Family, class Last>
 constexpr void pad_and_compress(FinishWork<Family>& work, const std::uint8_t* p, std::size_t n, std::uint64_t total_lo,
-                                std::uint64_t total_hi) noexcept {
+                                std::uint64_t total_hi, Last& last) noexcept {
   constexpr std::size_t kB = Family::kBlockSize;
   if constexpr (whole_stores_apply) {
     if (!std::is_constant_evaluated()) {
       const std::size_t count = write_padded_tail<kB, Family::kLengthSize>(
           work.blocks.data(), p, n, (total_hi << 3) | (total_lo >> 61), total_lo << 3);
-      Family::compress(work.state.data(), work.blocks.data(), count);
+      last(work.state.data(), work.blocks.data(), count);
       return;
     }
   }
   const std::size_t whole = n >= kB ? 1 : 0;
   std::copy(p, p + whole * kB + (n - whole * kB), work.blocks.data());
   const std::size_t pad = pad_tail<Family>(work.blocks.data() + whole * kB, n - whole * kB, total_lo, total_hi);
-  Family::compress(work.state.data(), work.blocks.data(), whole + pad);
+  last(work.state.data(), work.blocks.data(), whole + pad);
 }
 
 // resume_and_finish_state completes a message whose first `prior_hi:prior_lo` bytes (whole blocks)
@@ -107,12 +116,12 @@ constexpr void pad_and_compress(FinishWork<Family>& work, const std::uint8_t* p,
 // before it becomes bytes). A short message (under two blocks) is copied with its padding into a
 // local buffer and absorbed in one kernel call: the kernel's entry and exit (state loads, shuffles
 // and stores) come once, not twice. A longer one has its whole blocks but the last compressed
-// straight from `p`, then the last whole block and the padded tail in one more call. With kWipe
-// the local state and buffer are erased before returning (HMAC's secret states).
-template <Sha2Algorithm Alg, bool kWipe = false>
+// straight from `p`, then the last whole block and the padded tail in one more call, of `last`.
+// With kWipe the local state and buffer are erased before returning (HMAC's secret states).
+template <Sha2Algorithm Alg, bool kWipe = false, class Last = CompressLast<typename Alg::Family>>
 constexpr std::array<typename Alg::Family::Word, 8> resume_and_finish_state(
     const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
-    const std::uint8_t* p, std::size_t n) noexcept {
+    const std::uint8_t* p, std::size_t n, Last last = {}) noexcept {
   using Family = typename Alg::Family;
   constexpr std::size_t kB = Family::kBlockSize;
   FinishWork<Family> work;
@@ -121,12 +130,30 @@ constexpr std::array<typename Alg::Family::Word, 8> resume_and_finish_state(
   const std::uint64_t total_hi = prior_hi + (total_lo < n);
   const std::size_t direct = n < 2 * kB ? 0 : (n / kB - 1) * kB;  // all whole blocks but the last
   if (direct != 0) Family::compress(work.state.data(), p, direct / kB);
-  pad_and_compress<Family>(work, p + direct, n - direct, total_lo, total_hi);
+  pad_and_compress<Family>(work, p + direct, n - direct, total_lo, total_hi, last);
   const std::array<typename Family::Word, 8> state = work.state;
   if constexpr (kWipe) {
     if (!std::is_constant_evaluated()) secure_wipe(&work, sizeof work);
   }
   return state;
+}
+
+// digest_bytes is a final state's digest: at run time written 16 bytes a store where its size
+// allows (store_digest_chunks in whole_stores.hpp says why). The size is tested here, where it is
+// a constant: the same test inside store_digest, on a span's size, cost chained SHA-256 one-shots
+// of 64 bytes 3 ns (91 -> 94, Zen 5).
+template <Sha2Algorithm Alg>
+constexpr std::array<std::uint8_t, Alg::kDigestSize> digest_bytes(
+    const std::array<typename Alg::Family::Word, 8>& state) noexcept {
+  std::array<std::uint8_t, Alg::kDigestSize> out{};
+  if constexpr (whole_stores_apply && Alg::kDigestSize % 16 == 0) {
+    if (!std::is_constant_evaluated()) {
+      store_digest_chunks(state.data(), Alg::kDigestSize, out.data());
+      return out;
+    }
+  }
+  store_digest(state, std::span<std::uint8_t>(out));
+  return out;
 }
 
 // resume_and_finish is resume_and_finish_state's digest.
@@ -136,15 +163,7 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
     const std::uint8_t* p, std::size_t n) noexcept {
   std::array<typename Alg::Family::Word, 8> state =
       resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
-  std::array<std::uint8_t, Alg::kDigestSize> out{};
-  bool stored = false;
-  if constexpr (whole_stores_apply && Alg::kDigestSize % 16 == 0) {
-    if (!std::is_constant_evaluated()) {
-      store_digest_chunks(state.data(), Alg::kDigestSize, out.data());  // whole_stores.hpp: why
-      stored = true;
-    }
-  }
-  if (!stored) store_digest(state, std::span<std::uint8_t>(out));
+  std::array<std::uint8_t, Alg::kDigestSize> out = digest_bytes<Alg>(state);
   if constexpr (kWipe) {
     if (!std::is_constant_evaluated()) secure_wipe(&state, sizeof state);
   }

@@ -17,10 +17,24 @@ namespace {
   abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
 }
 
-// Rounds 4 group .. 4 group + 3 with message words w.
+// Rounds 4 group .. 4 group + 3 with message words w, the round constants at k.
+[[gnu::always_inline]] inline void rounds4(__m128i& abef, __m128i& cdgh, __m128i w, const std::uint32_t* k,
+                                           int group) noexcept {
+  rounds4_wk(abef, cdgh, _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(k + 4 * group))));
+}
 [[gnu::always_inline]] inline void rounds4(__m128i& abef, __m128i& cdgh, __m128i w, int group) noexcept {
-  rounds4_wk(abef, cdgh,
-             _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(kSha256RoundConstants.k + 4 * group))));
+  rounds4(abef, cdgh, w, kSha256RoundConstants.k, group);
+}
+
+// round_constants_per_block is the round constants' address, hidden from the optimizer each time
+// it is taken: a block loop that takes it once per block keeps its constants' loads in the loop.
+// GCC 12 otherwise hoists the loads out of it and, short of registers, copies the constants to
+// the stack before the first block: a dozen loads and stores for the HMAC finish's one- to
+// three-block calls (not timed apart; sha256_compress, which does the same, showed no change).
+[[gnu::always_inline]] inline const std::uint32_t* round_constants_per_block() noexcept {
+  const std::uint32_t* k = kSha256RoundConstants.k;
+  asm volatile("" : "+r"(k));
+  return k;
 }
 
 // W[t..t+3] from w0 = W[t-16..t-13] .. w3 = W[t-4..t-1]: msg1 adds sigma0, the alignr supplies
