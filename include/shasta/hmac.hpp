@@ -208,8 +208,9 @@ typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
 
 // absorb_last_inner_blocks absorbs a MAC's last inner blocks (`n` at `blocks`, padded) into
 // `state`. Where the active kernel has an HMAC finish and the digest is the whole state, that one
-// call also runs the outer block, the inner digest passed on in registers, and leaves the tag's
-// state: true. Otherwise `state` ends as the inner hash: false, and outer_hash_of_state goes on.
+// call also runs the outer block, the inner digest passed on in registers, and writes the tag's
+// bytes over `state`: true. Otherwise `state` ends as the inner hash: false, and
+// outer_hash_of_state goes on.
 template <class H>
 bool absorb_last_inner_blocks(const HmacKey<H>& key, typename H::Word* state, const std::uint8_t* blocks,
                               std::size_t n) noexcept {
@@ -220,13 +221,22 @@ bool absorb_last_inner_blocks(const HmacKey<H>& key, typename H::Word* state, co
   return false;
 }
 
+// tag_after_inner is the tag once absorb_last_inner_blocks has run: the bytes it left in `inner`
+// where it ran the outer block too (`tagged`), else the outer hash of the inner state there.
+template <class H>
+typename H::Digest tag_after_inner(const HmacKey<H>& key, const typename H::ChainingState& inner, bool tagged) noexcept {
+  if constexpr (H::digest_size == sizeof(typename H::ChainingState)) {
+    if (tagged) return std::bit_cast<typename H::Digest>(inner);
+  }
+  return outer_hash_of_state(key, inner);
+}
+
 // tag_of_last_inner_blocks is the tag of a MAC whose inner hash, at `inner`, ends with `n` padded
-// blocks at `blocks`; `inner` is left holding a secret state for the caller to wipe.
+// blocks at `blocks`; `inner` is left holding a secret (a state or the tag) for the caller to wipe.
 template <class H>
 typename H::Digest tag_of_last_inner_blocks(const HmacKey<H>& key, typename H::ChainingState& inner,
                                             const std::uint8_t* blocks, std::size_t n) noexcept {
-  if (absorb_last_inner_blocks(key, inner.data(), blocks, n)) return digest_bytes<typename H::Algorithm>(inner);
-  return outer_hash_of_state(key, inner);
+  return tag_after_inner(key, inner, absorb_last_inner_blocks(key, inner.data(), blocks, n));
 }
 
 // truncation_floor is RFC 2104 section 5's shortest acceptable tag: half the output, at least 80 bits.
@@ -303,14 +313,13 @@ class Hmac {
 // after the prepared inner state, no streaming buffer.
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
-  bool tagged = false;  // the last inner call ran the outer block too
+  bool tagged = false;  // the last inner call ran the outer block too: `inner` holds the tag's bytes
   const auto last = [&key, &tagged](typename H::Word* state, const std::uint8_t* blocks, std::size_t n) noexcept {
     tagged = detail::absorb_last_inner_blocks(key, state, blocks, n);
   };
   typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
       key.inner_state(), H::block_size, 0, message.data(), message.size(), last);
-  typename H::Digest tag =
-      tagged ? detail::digest_bytes<typename H::Algorithm>(inner) : detail::outer_hash_of_state(key, inner);
+  typename H::Digest tag = detail::tag_after_inner(key, inner, tagged);
   detail::wipe_object(inner);
   detail::wipe_kernel_stack<H>();
   return tag;

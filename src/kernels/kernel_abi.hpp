@@ -66,7 +66,7 @@ void sha256_pbkdf2_iterate(const std::uint32_t inner[8], const std::uint32_t out
                            std::uint32_t sum[8], std::uint64_t count) noexcept;
 // HMAC-SHA256's last inner blocks and its outer block in one call: `n` blocks (the message's last,
 // padded) from the inner state in `state`, then the outer block (the inner digest and its
-// padding) from `outer`, K^opad's state; `state` ends as the tag's state words.
+// padding) from `outer`, K^opad's state; the tag's 32 bytes are written over `state`.
 void sha256_hmac_finish(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n,
                         const std::uint32_t outer[8]) noexcept;
 }  // namespace shani

@@ -11,9 +11,9 @@ template <class Word>
 using CompressFn = void (*)(Word state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 
 // An HMAC finish absorbs `n` blocks (the message's last, padded) into `state`, an inner hash, then
-// the outer block (the inner digest and its padding) from `outer`, K^opad's state, leaving the
-// tag's state words in `state`: the inner digest never leaves the registers. For the family's
-// full-width digest (SHA-256, SHA-512) only.
+// the outer block (the inner digest and its padding) from `outer`, K^opad's state, and writes the
+// tag over `state`: its bytes, the words big-endian. The inner digest never leaves the registers.
+// For the family's full-width digest (SHA-256, SHA-512) only.
 template <class Word>
 using HmacFinishFn = void (*)(Word state[8], const std::uint8_t* blocks, std::size_t n, const Word outer[8]) noexcept;
 
@@ -70,7 +70,7 @@ inline void compress_active(std::uint64_t state[8], const std::uint8_t* blocks, 
 
 // hmac_finish_active: where the active kernel has an HMAC finish (SHA-NI), absorbs `n` padded
 // blocks into `state` (an inner hash) and then the outer block from `outer` (K^opad's state) in one
-// call, leaves the tag's state in `state` and returns true; else returns false and touches nothing.
+// call, writes the tag's bytes over `state` and returns true; else returns false and touches nothing.
 // For full-width digests only (SHA-256, SHA-512): the outer block it pads holds 8 words.
 template <class Word>
 inline bool hmac_finish_active(Word state[8], const std::uint8_t* blocks, std::size_t n, const Word outer[8]) noexcept {

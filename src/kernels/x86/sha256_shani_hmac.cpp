@@ -95,8 +95,12 @@ void sha256_hmac_finish(std::uint32_t state[8], const std::uint8_t* blocks, std:
   // it is off the chain all the same: the CPU loads and packs it beside the inner rounds.
   const Packed outer_start = pack(load(outer));
   const Natural inner_digest = unpack(s);
-  store(state,
-        compress(outer_start, inner_digest.lo, inner_digest.hi, pad_lo(), pad_hi(), round_constants_per_block()));
+  const Natural tag =
+      compress(outer_start, inner_digest.lo, inner_digest.hi, pad_lo(), pad_hi(), round_constants_per_block());
+  // The tag's bytes, byte-swapped here rather than by the caller: the caller's digest, read back
+  // at once when it is the next message (a hash chain, HKDF's T(i)), waits for these stores only.
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_shuffle_epi8(tag.lo, bswap));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_shuffle_epi8(tag.hi, bswap));
 }
 
 }  // namespace shasta::kernels::shani
