@@ -142,16 +142,16 @@ void fake_compress(std::uint32_t*, const std::uint8_t*, std::size_t) noexcept {}
 constexpr LaneRow<std::uint32_t> kWideLanes = {"wide", {Feature::avx512f}, 16, 9, fake_lanes, fake_lanes};
 constexpr LaneRow<std::uint32_t> kFastLanes = {"fast", {Feature::sha}, 4, 3, fake_lanes, fake_lanes};
 constexpr KernelRow<std::uint32_t> kFakeRows[] = {
-    {"fast", {Feature::sha}, fake_compress, &kFastLanes, nullptr, nullptr, nullptr, 0},
-    {"wide", {Feature::avx512f}, fake_compress, &kWideLanes, nullptr, nullptr, nullptr, 0},
-    {"portable", {}, fake_compress, nullptr, nullptr, nullptr, nullptr, 0},
+    {"fast", {Feature::sha}, fake_compress, &kFastLanes, nullptr, nullptr, nullptr, nullptr, 0},
+    {"wide", {Feature::avx512f}, fake_compress, &kWideLanes, nullptr, nullptr, nullptr, nullptr, 0},
+    {"portable", {}, fake_compress, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
 };
 constexpr const LaneRow<std::uint32_t>* kWideFirst[] = {&kWideLanes, &kFastLanes};
 constexpr LaneRanking<std::uint32_t> kFakeRankings[] = {{CpuVendor::intel, 0, kWideFirst, "made up"},
                                                         {CpuVendor::amd, 0x1a, kWideFirst, "made up too"}};
-constexpr Selection<std::uint32_t> kFakeOwn[] = {{fake_compress, nullptr, &kFakeRows[0], &kFastLanes, 0},
-                                                 {fake_compress, nullptr, &kFakeRows[1], &kWideLanes, 0},
-                                                 {fake_compress, nullptr, &kFakeRows[2], nullptr, 0}};
+constexpr Selection<std::uint32_t> kFakeOwn[] = {{fake_compress, nullptr, nullptr, &kFakeRows[0], &kFastLanes, 0},
+                                                 {fake_compress, nullptr, nullptr, &kFakeRows[1], &kWideLanes, 0},
+                                                 {fake_compress, nullptr, nullptr, &kFakeRows[2], nullptr, 0}};
 constexpr FamilyTable<std::uint32_t> kFakeTable = {"SHASTA_KERNEL_SHA256", kFakeRows, kFakeRankings, kFakeOwn};
 
 TEST(KernelTable, LaneRankingIsFollowedPerVendorAndCpuFamily) {

@@ -20,8 +20,8 @@ void resolve_sha512_then_compress(std::uint64_t state[8], const std::uint8_t* bl
 namespace {
 
 // The resolvers run no rounds of their own: they leave no frame to burn.
-constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr, nullptr, 0};
-constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr, nullptr, 0};
+constexpr Selection<std::uint32_t> kResolve256 = {resolve_sha256_then_compress, nullptr, nullptr, nullptr, nullptr, 0};
+constexpr Selection<std::uint64_t> kResolve512 = {resolve_sha512_then_compress, nullptr, nullptr, nullptr, nullptr, 0};
 
 constexpr const char* kGenericVariable = "SHASTA_KERNEL";
 
@@ -102,7 +102,8 @@ template <class Word>
 const Selection<Word>& best_selection(const FamilyTable<Word>& table) noexcept {
   static const Selection<Word> best = [&table] {
     const Decision<Word>& d = best_decision(table);
-    return Selection<Word>{d.row->compress, d.row->hmac_finish, d.row, d.lanes, d.row->stack_burn};
+    return Selection<Word>{d.row->compress, d.row->compress_to_digest, d.row->hmac_finish, d.row, d.lanes,
+                           d.row->stack_burn};
   }();
   return best;
 }

@@ -96,18 +96,20 @@ constexpr LanesFn<W32> kArmv8Pair256 = k::armv8::sha256_compress_x2;
 
 constexpr KernelRow<W32> kSha256Rows[] = {
 #ifdef SHASTA_HAVE_SHANI
-    {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2, kShaniHmacFinish, kBurnShani},
+    {"shani", kShaNi, k::shani::sha256_compress, kShaniLanes, kShaniPair, kShaniPbkdf2, kShaniHmacFinish,
+     k::shani::sha256_compress_to_digest, kBurnShani},
 #endif
 #if defined(SHASTA_HAVE_AVX512_SHA256_X16) && defined(SHASTA_HAVE_AVX512_SHA256)
-    {"avx512", kAvx512, k::avx512::sha256_compress, &kAvx512X16Wide, nullptr, nullptr, nullptr, kBurnRorx256},
+    {"avx512", kAvx512, k::avx512::sha256_compress, &kAvx512X16Wide, nullptr, nullptr, nullptr, nullptr, kBurnRorx256},
 #endif
 #ifdef SHASTA_HAVE_AVX2
-    {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr, nullptr, kBurnRorx256},
+    {"avx2", kAvx2, k::avx2::sha256_compress, kAvx2Lanes256, nullptr, nullptr, nullptr, nullptr, kBurnRorx256},
 #endif
 #ifdef SHASTA_HAVE_ARMV8
-    {"armv8", kArmSha2, k::armv8::sha256_compress, kArmv8Lanes256, kArmv8Pair256, nullptr, nullptr, kBurnArmv8},
+    {"armv8", kArmSha2, k::armv8::sha256_compress, kArmv8Lanes256, kArmv8Pair256, nullptr, nullptr, nullptr,
+     kBurnArmv8},
 #endif
-    {"portable", {}, k::portable::sha256_compress, nullptr, nullptr, nullptr, nullptr, 0},
+    {"portable", {}, k::portable::sha256_compress, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
 };
 
 // The best choice's SHA-256 lanes, per CPU (each row: the measurements behind it, in cache):
@@ -182,15 +184,16 @@ constexpr LanesFn<W64> kArmv8Pair512 = k::armv8::sha512_compress_x2;
 // about twice the single-stream kernel's two blocks.
 constexpr KernelRow<W64> kSha512Rows[] = {
 #if defined(SHASTA_HAVE_AVX512_SHA512_X8) && defined(SHASTA_HAVE_AVX512_SHA512)
-    {"avx512", kAvx512, k::avx512::sha512_compress, &kAvx512X8Wide, nullptr, nullptr, nullptr, kBurnRorx512},
+    {"avx512", kAvx512, k::avx512::sha512_compress, &kAvx512X8Wide, nullptr, nullptr, nullptr, nullptr, kBurnRorx512},
 #endif
 #ifdef SHASTA_HAVE_AVX2
-    {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr, nullptr, kBurnRorx512},
+    {"avx2", kAvx2, k::avx2::sha512_compress, kAvx2Lanes512, nullptr, nullptr, nullptr, nullptr, kBurnRorx512},
 #endif
 #ifdef SHASTA_HAVE_ARMV8_SHA512
-    {"armv8", kArmSha512, k::armv8::sha512_compress, kArmv8Lanes512, kArmv8Pair512, nullptr, nullptr, kBurnArmv8},
+    {"armv8", kArmSha512, k::armv8::sha512_compress, kArmv8Lanes512, kArmv8Pair512, nullptr, nullptr, nullptr,
+     kBurnArmv8},
 #endif
-    {"portable", {}, k::portable::sha512_compress, nullptr, nullptr, nullptr, nullptr, 0},
+    {"portable", {}, k::portable::sha512_compress, nullptr, nullptr, nullptr, nullptr, nullptr, 0},
 };
 
 // The best choice's SHA-512 lanes: the AVX-512 x8 lanes wherever the CPU has them, with the 16-lane
@@ -217,7 +220,8 @@ template <class Word, std::size_t N>
 constexpr std::array<Selection<Word>, N> own_selections(const KernelRow<Word> (&rows)[N]) noexcept {
   std::array<Selection<Word>, N> out{};
   for (std::size_t i = 0; i < N; ++i) {
-    out[i] = {rows[i].compress, rows[i].hmac_finish, &rows[i], rows[i].lanes, rows[i].stack_burn};
+    out[i] = {rows[i].compress, rows[i].compress_to_digest, rows[i].hmac_finish, &rows[i], rows[i].lanes,
+              rows[i].stack_burn};
   }
   return out;
 }

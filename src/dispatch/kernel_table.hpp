@@ -53,6 +53,9 @@ struct KernelRow {
   LanesFn<Word> pair;          // two lanes a block each (HMAC's pads); nullptr: two compress calls
   Pbkdf2LoopFn<Word> pbkdf2;   // nullptr: PBKDF2 iterates on `compress`
   HmacFinishFn<Word> hmac_finish;  // compress.hpp; nullptr: `compress`, then the outer block in hmac.hpp
+  // `compress`, then the state's words written back big-endian (a digest's bytes: the kernel's
+  // own shuffle, stores a next hash can read at once); nullptr: the caller writes the digest.
+  CompressFn<Word> compress_to_digest;
   // How far below its caller a `compress` or `pair` call may leave the block's W+K (or a spill of
   // it), which gives back a secret block (HMAC's pads): the bytes wipe_kernel_stack_below clears
   // after a secret one. 0: the kernel wipes its own frame (portable). Measured by tests/wipe_test.cpp

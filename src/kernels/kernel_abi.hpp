@@ -53,6 +53,8 @@ void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::si
 namespace shani {
 // Needs SHA, SSSE3 and SSE4.1 (CPUID leaf 7 EBX bit 29, leaf 1 ECX bits 9 and 19).
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
+// The same, then the state's words written back big-endian: the digest's bytes.
+void sha256_compress_to_digest(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept;
 // Four lanes (the same CPU needs).
 void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // With the assembly block loop (ELF): four lanes in the intrinsics loop, for padding blocks

@@ -24,12 +24,14 @@ struct LaneRow;
 
 // Selection: what a family runs on now, an immutable object that the family's one atomic pointer
 // points at. `compress` comes first and is the row's own, so the hot path is one load of the
-// pointer, one of the function and an indirect call; `hmac_finish` (the row's, or null) the same.
-// Before the first use the pointer holds a resolver whose `compress` chooses (the best kernel for
-// this CPU, or SHASTA_KERNEL's) and goes on, and whose `hmac_finish` is null.
+// pointer, one of the function and an indirect call; `compress_to_digest` and `hmac_finish` (the
+// row's, or null) the same. Before the first use the pointer holds a resolver whose `compress`
+// chooses (the best kernel for this CPU, or SHASTA_KERNEL's) and goes on, and whose other calls
+// are null.
 template <class Word>
 struct Selection {
   CompressFn<Word> compress;
+  CompressFn<Word> compress_to_digest;  // the row's (kernel_table.hpp), or null
   HmacFinishFn<Word> hmac_finish;
   const KernelRow<Word>* row;   // nullptr only in the resolver
   const LaneRow<Word>* lanes;   // nullptr: no lane kernel
@@ -77,6 +79,17 @@ inline bool hmac_finish_active(Word state[8], const std::uint8_t* blocks, std::s
   const HmacFinishFn<Word> finish = selection_slot(state).load(std::memory_order_acquire)->hmac_finish;
   if (finish == nullptr) return false;
   finish(state, blocks, n, outer);
+  return true;
+}
+
+// compress_to_digest_active: where the active kernel has one (SHA-NI), absorbs `n` blocks into
+// `state` and writes its words back big-endian (a digest's bytes) in one call, and returns true;
+// else returns false and touches nothing.
+template <class Word>
+inline bool compress_to_digest_active(Word state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
+  const CompressFn<Word> to_digest = selection_slot(state).load(std::memory_order_acquire)->compress_to_digest;
+  if (to_digest == nullptr) return false;
+  to_digest(state, blocks, n);
   return true;
 }
 

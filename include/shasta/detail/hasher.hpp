@@ -156,14 +156,35 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> digest_bytes(
   return out;
 }
 
-// resume_and_finish is resume_and_finish_state's digest.
+// leading_bytes is the digest of a state whose words were written back big-endian (a digest's
+// bytes): its first kDigestSize bytes, copied straight (a copy of the whole state first would be
+// one more of a MAC's secret inner digest left on the stack).
+template <Sha2Algorithm Alg>
+std::array<std::uint8_t, Alg::kDigestSize> leading_bytes(
+    const std::array<typename Alg::Family::Word, 8>& state) noexcept {
+  std::array<std::uint8_t, Alg::kDigestSize> out;
+  std::memcpy(out.data(), state.data(), Alg::kDigestSize);
+  return out;
+}
+
+// resume_and_finish is resume_and_finish_state's digest. Where the active kernel has a
+// compression that writes the digest's bytes itself (SHA-NI), its last call is that one, and the
+// digest is their copy.
 template <Sha2Algorithm Alg, bool kWipe = false>
 constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
     const std::array<typename Alg::Family::Word, 8>& start, std::uint64_t prior_lo, std::uint64_t prior_hi,
     const std::uint8_t* p, std::size_t n) noexcept {
-  std::array<typename Alg::Family::Word, 8> state =
-      resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n);
-  std::array<std::uint8_t, Alg::kDigestSize> out = digest_bytes<Alg>(state);
+  using Word = typename Alg::Family::Word;
+  bool as_bytes = false;  // the last call wrote the digest's bytes over the state
+  const auto last = [&as_bytes](Word* state, const std::uint8_t* blocks, std::size_t count) noexcept {
+    if (!std::is_constant_evaluated()) {
+      as_bytes = compress_to_digest_active(state, blocks, count);
+      if (as_bytes) return;
+    }
+    Alg::Family::compress(state, blocks, count);
+  };
+  std::array<Word, 8> state = resume_and_finish_state<Alg, kWipe>(start, prior_lo, prior_hi, p, n, last);
+  std::array<std::uint8_t, Alg::kDigestSize> out = as_bytes ? leading_bytes<Alg>(state) : digest_bytes<Alg>(state);
   if constexpr (kWipe) {
     if (!std::is_constant_evaluated()) secure_wipe(&state, sizeof state);
   }

@@ -10,8 +10,13 @@
 
 namespace shasta::kernels::shani {
 
-void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  if (n == 0) return;
+namespace {
+
+// The block loop of both calls below; kDigest: the state's words written back big-endian (a
+// digest's bytes), byte-swapped here with one shuffle a register.
+template <bool kDigest>
+[[gnu::always_inline]] inline void compress_blocks(std::uint32_t state[8], const std::uint8_t* blocks,
+                                                   std::size_t n) noexcept {
 
   // Big-endian message words to little-endian lanes.
   const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
@@ -22,7 +27,7 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
   __m128i abef = start.abef;
   __m128i cdgh = start.cdgh;
 
-  do {
+  for (; n != 0; --n) {
     const __m128i abef_in = abef;
     const __m128i cdgh_in = cdgh;
     const auto* p = reinterpret_cast<const __m128i*>(blocks);
@@ -51,11 +56,26 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::si
     abef = _mm_add_epi32(abef, abef_in);
     cdgh = _mm_add_epi32(cdgh, cdgh_in);
     blocks += 64;
-  } while (--n != 0);
+  }
 
-  const Natural end = unpack({abef, cdgh});
+  Natural end = unpack({abef, cdgh});
+  if constexpr (kDigest) {
+    end.lo = _mm_shuffle_epi8(end.lo, bswap);  // the same mask: big-endian words both ways
+    end.hi = _mm_shuffle_epi8(end.hi, bswap);
+  }
   _mm_storeu_si128(reinterpret_cast<__m128i*>(state), end.lo);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), end.hi);
+}
+
+}  // namespace
+
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
+  if (n == 0) return;
+  compress_blocks<false>(state, blocks, n);
+}
+
+void sha256_compress_to_digest(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
+  compress_blocks<true>(state, blocks, n);
 }
 
 }  // namespace shasta::kernels::shani
