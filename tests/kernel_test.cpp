@@ -117,6 +117,30 @@ TEST(KernelVsPortable, NullWithZeroBlocksIsANoOp) {
   EXPECT_EQ(s64, c64);
 }
 
+// What a test of one of the SHA-256 selection's optional calls starts from: the selection resolved
+// (before the first compression the resolver stands there, whose optional calls are all null), its
+// kernel's name, a seeded generator and `blocks` random blocks with 16 bytes to spare (for the
+// misaligned pointers).
+struct OptionalCall {
+  explicit OptionalCall(std::size_t blocks) : seed(env_number("SHASTA_SEED", 20261206)), rng(seed) {
+    std::array<std::uint32_t, 8> state{};
+    detail::compress_active(state.data(), nullptr, 0);
+    kernel = active_kernel(Family::sha224_256);
+    data = random_bytes(rng, blocks * 64 + 16);
+  }
+  std::string trace() const { return "kernel " + std::string(kernel) + ", SHASTA_SEED=" + std::to_string(seed); }
+  std::array<std::uint32_t, 8> random_state() {
+    std::array<std::uint32_t, 8> state;
+    for (auto& w : state) w = static_cast<std::uint32_t>(rng());
+    return state;
+  }
+
+  std::uint64_t seed;
+  std::mt19937_64 rng;
+  std::string_view kernel;
+  Bytes data;
+};
+
 // A state's words as big-endian bytes: its digest.
 std::array<std::uint8_t, 32> digest_of(const std::array<std::uint32_t, 8>& state) {
   std::array<std::uint8_t, 32> digest{};
@@ -130,23 +154,16 @@ std::array<std::uint8_t, 32> digest_of(const std::array<std::uint32_t, 8>& state
 // bit count of 96 bytes, from a random outer state, as a digest. 0 to 5 blocks, misaligned
 // pointers. Skipped on a kernel without one (all but SHA-NI).
 TEST(KernelVsPortable, HmacFinishIsInnerBlocksThenTheOuterBlock) {
-  std::array<std::uint32_t, 8> resolve{};
-  detail::compress_active(resolve.data(), nullptr, 0);  // the selection, not the resolver, from here on
-  const std::string_view kernel = active_kernel(Family::sha224_256);
-  SCOPED_TRACE("kernel " + std::string(kernel));
-  const auto seed = env_number("SHASTA_SEED", 20261206);
-  SCOPED_TRACE("SHASTA_SEED=" + std::to_string(seed));
-  std::mt19937_64 rng(seed);
-  const Bytes data = random_bytes(rng, 5 * 64 + 16);
+  OptionalCall call(5);
+  SCOPED_TRACE(call.trace());
+  const std::uint8_t* const data = call.data.data();
   std::size_t ran = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    std::array<std::uint32_t, 8> inner, outer;
-    for (auto& w : inner) w = static_cast<std::uint32_t>(rng());
-    for (auto& w : outer) w = static_cast<std::uint32_t>(rng());
+    const std::array<std::uint32_t, 8> inner = call.random_state(), outer = call.random_state();
     for (std::size_t n = 0; n <= 5; ++n) {
       for (std::size_t offset : {0u, 1u, 7u, 16u}) {
         std::array<std::uint32_t, 8> expected = inner;
-        reference(expected, data.data() + offset, n);
+        reference(expected, data + offset, n);
         std::array<std::uint8_t, 64> outer_block{};
         const std::array<std::uint8_t, 32> inner_digest = digest_of(expected);
         std::copy(inner_digest.begin(), inner_digest.end(), outer_block.begin());
@@ -155,9 +172,9 @@ TEST(KernelVsPortable, HmacFinishIsInnerBlocksThenTheOuterBlock) {
         expected = outer;
         reference(expected, outer_block.data(), 1);
         std::array<std::uint32_t, 8> got = inner;
-        if (!detail::hmac_finish_active(got.data(), data.data() + offset, n, outer.data())) {
-          ASSERT_NE(kernel, "shani") << "SHA-NI's row has an HMAC finish";
-          GTEST_SKIP() << "kernel " << kernel << " has no HMAC finish";
+        if (!detail::hmac_finish_active(got.data(), data + offset, n, outer.data())) {
+          ASSERT_NE(call.kernel, "shani") << "SHA-NI's row has an HMAC finish";
+          GTEST_SKIP() << "kernel " << call.kernel << " has no HMAC finish";
         }
         ++ran;
         using Tag = std::array<std::uint8_t, 32>;
@@ -173,24 +190,18 @@ TEST(KernelVsPortable, HmacFinishIsInnerBlocksThenTheOuterBlock) {
 // and the words written big-endian: random states, 0 to 17 blocks, misaligned pointers. Skipped on
 // a kernel without one (all but SHA-NI).
 TEST(KernelVsPortable, CompressToDigestIsCompressThenBigEndianWords) {
-  std::array<std::uint32_t, 8> resolve{};
-  detail::compress_active(resolve.data(), nullptr, 0);  // the selection, not the resolver, from here on
-  const std::string_view kernel = active_kernel(Family::sha224_256);
-  SCOPED_TRACE("kernel " + std::string(kernel));
-  const auto seed = env_number("SHASTA_SEED", 20261206);
-  SCOPED_TRACE("SHASTA_SEED=" + std::to_string(seed));
-  std::mt19937_64 rng(seed);
-  const Bytes data = random_bytes(rng, 17 * 64 + 16);
+  OptionalCall call(17);
+  SCOPED_TRACE(call.trace());
+  const std::uint8_t* const data = call.data.data();
   for (int trial = 0; trial < 20; ++trial) {
-    std::array<std::uint32_t, 8> start;
-    for (auto& w : start) w = static_cast<std::uint32_t>(rng());
+    const std::array<std::uint32_t, 8> start = call.random_state();
     for (std::size_t n = 0; n <= 17; ++n) {
       for (std::size_t offset : {0u, 1u, 7u, 16u}) {
         std::array<std::uint32_t, 8> expected = start, got = start;
-        reference(expected, data.data() + offset, n);
-        if (!detail::compress_to_digest_active(got.data(), data.data() + offset, n)) {
-          ASSERT_NE(kernel, "shani") << "SHA-NI's row has a compression to the digest";
-          GTEST_SKIP() << "kernel " << kernel << " has no compression to the digest";
+        reference(expected, data + offset, n);
+        if (!detail::compress_to_digest_active(got.data(), data + offset, n)) {
+          ASSERT_NE(call.kernel, "shani") << "SHA-NI's row has a compression to the digest";
+          GTEST_SKIP() << "kernel " << call.kernel << " has no compression to the digest";
         }
         using Digest = std::array<std::uint8_t, 32>;
         ASSERT_EQ(std::bit_cast<Digest>(got), digest_of(expected))
