@@ -181,31 +181,6 @@ typename H::Digest outer_hash_of_state(const HmacKey<H>& key, const typename H::
   return tag;
 }
 
-// outer_hash turns an inner digest's bytes into the tag (a streamed MAC's inner hash ends as
-// bytes): read back into words a byte at a time (each load inside the one store that wrote it,
-// so none waits), then as above.
-template <class H>
-typename H::Digest outer_hash(const HmacKey<H>& key, const typename H::Digest& inner_digest) noexcept {
-  using Word = typename H::Word;
-  typename H::ChainingState words{};
-  for (std::size_t i = 0; i < H::digest_size; ++i) {
-    words[i / sizeof(Word)] |= static_cast<Word>(Word{inner_digest[i]} << (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
-  }
-  typename H::Digest tag = outer_hash_of_state(key, words);
-  wipe_object(words);
-  return tag;
-}
-
-// finish_hmac turns a streamed inner hash into the tag.
-template <class H>
-typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
-  typename H::Digest digest = inner.finalize();
-  typename H::Digest tag = outer_hash(key, digest);
-  wipe_object(digest);
-  wipe_kernel_stack<H>();
-  return tag;
-}
-
 // absorb_last_inner_blocks absorbs a MAC's last inner blocks (`n` at `blocks`, padded) into
 // `state`. Where the active kernel has an HMAC finish and the digest is the whole state, that one
 // call also runs the outer block, the inner digest passed on in registers, and writes the tag's
@@ -237,6 +212,38 @@ template <class H>
 typename H::Digest tag_of_last_inner_blocks(const HmacKey<H>& key, typename H::ChainingState& inner,
                                             const std::uint8_t* blocks, std::size_t n) noexcept {
   return tag_after_inner(key, inner, absorb_last_inner_blocks(key, inner.data(), blocks, n));
+}
+
+// inner_then_outer is the last kernel call of a MAC's inner hash (resume_and_finish_state's
+// `last`): absorb_last_inner_blocks, with `tagged` set where it ran the outer block too.
+template <class H>
+auto inner_then_outer(const HmacKey<H>& key, bool& tagged) noexcept {
+  return [&key, &tagged](typename H::Word* state, const std::uint8_t* blocks, std::size_t n) noexcept {
+    tagged = absorb_last_inner_blocks(key, state, blocks, n);
+  };
+}
+
+// MacAccess (a friend of Hasher) ends a streamed MAC's inner hash as finalize would, its buffered
+// tail and padding in one call of `last`, and starts the hasher on a new message.
+struct MacAccess {
+  template <class H, class Last>
+  static typename H::ChainingState finish_state(H& h, Last last) noexcept {
+    typename H::ChainingState state = resume_and_finish_state<typename H::Algorithm, true>(
+        h.state_, h.prior_lo(), h.prior_hi(), h.buffer_.data(), h.buffered_, last);
+    h.reset();
+    return state;
+  }
+};
+
+// finish_hmac turns a streamed inner hash into the tag; the hasher starts a new message.
+template <class H>
+typename H::Digest finish_hmac(const HmacKey<H>& key, H& inner) noexcept {
+  bool tagged = false;
+  typename H::ChainingState state = MacAccess::finish_state(inner, inner_then_outer(key, tagged));
+  typename H::Digest tag = tag_after_inner(key, state, tagged);
+  wipe_object(state);
+  wipe_kernel_stack<H>();
+  return tag;
 }
 
 // truncation_floor is RFC 2104 section 5's shortest acceptable tag: half the output, at least 80 bits.
@@ -314,11 +321,8 @@ class Hmac {
 template <class H>
 typename H::Digest hmac(const HmacKey<H>& key, ByteView message) noexcept {
   bool tagged = false;  // the last inner call ran the outer block too: `inner` holds the tag's bytes
-  const auto last = [&key, &tagged](typename H::Word* state, const std::uint8_t* blocks, std::size_t n) noexcept {
-    tagged = detail::absorb_last_inner_blocks(key, state, blocks, n);
-  };
   typename H::ChainingState inner = detail::resume_and_finish_state<typename H::Algorithm, true>(
-      key.inner_state(), H::block_size, 0, message.data(), message.size(), last);
+      key.inner_state(), H::block_size, 0, message.data(), message.size(), detail::inner_then_outer(key, tagged));
   typename H::Digest tag = detail::tag_after_inner(key, inner, tagged);
   detail::wipe_object(inner);
   detail::wipe_kernel_stack<H>();

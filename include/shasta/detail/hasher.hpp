@@ -192,6 +192,7 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> resume_and_finish(
 }
 
 struct ManyAccess;  // src/many.cpp: update_many feeds several hashers' whole blocks to the lanes
+struct MacAccess;   // hmac.hpp: a streamed MAC's inner hash ends in the call that runs its outer block
 
 // Hasher is one SHA-2 algorithm's streaming state. It is a plain value: copy it to fork a running
 // hash. It never allocates.
@@ -276,8 +277,7 @@ class Hasher {
     if (out.size() < digest_size) return Error::output_too_small;
     // The state may be an HMAC's secret inner state: the padding's scratch copy is wiped, and so
     // is this copy of the digest (an HMAC's inner digest).
-    Digest digest = resume_and_finish<Alg, true>(state_, bytes_lo_ - buffered_, bytes_hi_ - (bytes_lo_ < buffered_),
-                                                 buffer_.data(), buffered_);
+    Digest digest = resume_and_finish<Alg, true>(state_, prior_lo(), prior_hi(), buffer_.data(), buffered_);
     std::copy(digest.begin(), digest.end(), out.begin());
     if (!std::is_constant_evaluated()) secure_wipe(&digest, sizeof digest);
     reset();
@@ -294,6 +294,7 @@ class Hasher {
  private:
   friend struct HasherTestAccess;
   friend struct ManyAccess;
+  friend struct MacAccess;
 
   constexpr void absorb(const std::uint8_t* p, std::size_t n) noexcept {
     count(n);
@@ -324,6 +325,10 @@ class Hasher {
     std::copy(p, p + n, buffer_.data());
     buffered_ = n;
   }
+
+  // prior_lo and prior_hi are the length before the buffered bytes: whole blocks.
+  constexpr std::uint64_t prior_lo() const noexcept { return bytes_lo_ - buffered_; }
+  constexpr std::uint64_t prior_hi() const noexcept { return bytes_hi_ - (bytes_lo_ < buffered_); }
 
   static constexpr int kBlockShift = std::countr_zero(block_size);  // block_size is 2^kBlockShift
 
