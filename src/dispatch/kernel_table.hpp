@@ -1,6 +1,7 @@
 // kernel_table.hpp: one descriptor (row) per kernel, in one table per family, best first. Every
 // fact about a kernel is in its row: its name, the CPU features it needs (data, printed by `shasta
-// info`), its single-stream compression, its lane kernel, its two-lane pair kernel, HMAC finish and PBKDF2 loop.
+// info`), its single-stream compression, its lane kernel, its two-lane pair kernel, PBKDF2 loop, HMAC
+// finish and compression to the digest.
 // Dispatch, HMAC, the many-message engine, PBKDF2, the C API, `shasta info`, the tests and the
 // benchmarks read these rows; nothing looks a kernel up by name or by function pointer.
 #pragma once
@@ -56,8 +57,9 @@ struct KernelRow {
   // `compress`, then the state's words written back big-endian (a digest's bytes: the kernel's
   // own shuffle, stores a next hash can read at once); nullptr: the caller writes the digest.
   CompressFn<Word> compress_to_digest;
-  // How far below its caller a `compress` or `pair` call may leave the block's W+K (or a spill of
-  // it), which gives back a secret block (HMAC's pads): the bytes wipe_kernel_stack_below clears
+  // How far below its caller a `compress`, `pair`, `hmac_finish` or `compress_to_digest` call may
+  // leave the block's W+K (or a spill of it), which gives back a secret block (HMAC's pads, an
+  // inner digest): the bytes wipe_kernel_stack_below clears
   // after a secret one. 0: the kernel wipes its own frame (portable). Measured by tests/wipe_test.cpp
   // on GCC 12 and Clang 14, then given room.
   std::size_t stack_burn;

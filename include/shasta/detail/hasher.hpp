@@ -158,7 +158,7 @@ constexpr std::array<std::uint8_t, Alg::kDigestSize> digest_bytes(
 
 // leading_bytes is the digest of a state whose words were written back big-endian (a digest's
 // bytes): its first kDigestSize bytes, copied straight (a copy of the whole state first would be
-// one more of a MAC's secret inner digest left on the stack).
+// one more copy of a secret digest, a long HMAC key's, left on the stack).
 template <Sha2Algorithm Alg>
 std::array<std::uint8_t, Alg::kDigestSize> leading_bytes(
     const std::array<typename Alg::Family::Word, 8>& state) noexcept {
@@ -275,8 +275,8 @@ class Hasher {
   // message. A shorter `out` is refused with Error::output_too_small and the state is kept.
   constexpr Error finalize_into(std::span<std::uint8_t> out) noexcept {
     if (out.size() < digest_size) return Error::output_too_small;
-    // The state may be an HMAC's secret inner state: the padding's scratch copy is wiped, and so
-    // is this copy of the digest (an HMAC's inner digest).
+    // The state may be secret (a long HMAC key hashed down to its digest): the padding's scratch
+    // copy is wiped, and so is this copy of the digest.
     Digest digest = resume_and_finish<Alg, true>(state_, prior_lo(), prior_hi(), buffer_.data(), buffered_);
     std::copy(digest.begin(), digest.end(), out.begin());
     if (!std::is_constant_evaluated()) secure_wipe(&digest, sizeof digest);
