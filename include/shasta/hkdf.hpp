@@ -98,8 +98,7 @@ Error hkdf_expand_info(const HmacKey<H>& prk, const Info& info, std::span<std::u
     // bytes under a prepared secret on the Zen 5 (the loop with T(1) ending it: 128).
     if (!okm.empty() && okm.size() <= kHashLen && info.size() <= kHkdfInlineInfo) {
       typename H::ChainingState inner = prk.inner_state();
-      typename H::Digest t =
-          tag_of_last_inner_blocks(prk, inner, message.data(), lay_out_hkdf_message<H>(info, {}, 1, message));
+      typename H::Digest t = hkdf_block(prk, inner, info, {}, 1, message);
       std::copy(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(okm.size()), okm.begin());
       wipe_object(t);
       wipe_object(inner);

@@ -200,9 +200,7 @@ bool absorb_last_inner_blocks(const HmacKey<H>& key, typename H::Word* state, co
 // where it ran the outer block too (`tagged`), else the outer hash of the inner state there.
 template <class H>
 typename H::Digest tag_after_inner(const HmacKey<H>& key, const typename H::ChainingState& inner, bool tagged) noexcept {
-  if constexpr (H::digest_size == sizeof(typename H::ChainingState)) {
-    if (tagged) return std::bit_cast<typename H::Digest>(inner);
-  }
+  if (tagged) return leading_bytes<typename H::Algorithm>(inner);
   return outer_hash_of_state(key, inner);
 }
 
