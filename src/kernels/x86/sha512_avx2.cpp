@@ -36,7 +36,7 @@ struct ShiftSchedule {
 }  // namespace
 
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  sha512_rorx::compress_blocks<ShiftSchedule>(state, blocks, n);
+  sha512_rorx::compress_blocks<ShiftSchedule, sha512_rorx::FewestOpsRound>(state, blocks, n);
 }
 
 }  // namespace shasta::kernels::avx2

@@ -31,7 +31,7 @@ struct RotateSchedule {
 }  // namespace
 
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* blocks, std::size_t n) noexcept {
-  sha512_rorx::compress_blocks<RotateSchedule>(state, blocks, n);
+  sha512_rorx::compress_blocks<RotateSchedule, sha512_rorx::ShortChainRound>(state, blocks, n);
 }
 
 }  // namespace shasta::kernels::avx512

@@ -38,34 +38,66 @@ template <class T>
 }
 
 // One round with the working variables renamed by the caller rather than moved; only d and h
-// change. The sums are ordered so that e and a each depend on their previous value through four
-// operations: d + h + W + K is ready early (hidden, else g++ folds it into that chain), so new e
-// is that plus Ch, then plus Sigma1. New a is T1 + Sigma0 + Maj = new e - d + Sigma0 + Maj, with
-// Maj(a,b,c) = (a & (b ^ c)) + (b & c) and b ^ c, b & c carried over from the previous round's
-// a ^ b, a & b.
-[[gnu::always_inline]] inline void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
-                                        std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
-                                        std::uint64_t& bnc, std::uint64_t wk) noexcept {
-  const std::uint64_t dhw = hide(d + h + wk);
-  const std::uint64_t ch = ((f ^ g) & e) ^ g;
-  const std::uint64_t sigma1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
-  const std::uint64_t rest = hide(hide(bnc - d) + (a & bxc));
-  d = hide(hide(dhw + ch) + sigma1);
-  const std::uint64_t sigma0 = rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39);
-  h = hide(d + rest) + sigma0;
-  bxc = a ^ b;
-  bnc = a & b;
-}
+// change, and bxc carries b ^ c from round to round. Two ways to write it, picked per kernel by the
+// rounds' policy, because the cores differ in what bounds them.
+//
+// ShortChainRound: e and a each depend on their previous value through four operations, at 24
+// operations a round. d + h + W + K is ready early (hidden, else g++ folds it into that chain), so
+// new e is that plus Ch, then plus Sigma1. New a is T1 + Sigma0 + Maj = new e - d + Sigma0 + Maj,
+// with Maj(a,b,c) = (a & (b ^ c)) + (b & c), bnc carrying b & c as bxc carries b ^ c. For cores
+// with the ALUs to spare (Zen 5's six), where the chain bounds the round.
+struct ShortChainRound {
+  // The first block's 64 scheduled rounds unrolled four times, as measured on Zen 5.
+  static constexpr bool kCompactCode = false;
+
+  [[gnu::always_inline]] static void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
+                                          std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
+                                          std::uint64_t& bnc, std::uint64_t wk) noexcept {
+    const std::uint64_t dhw = hide(d + h + wk);
+    const std::uint64_t ch = ((f ^ g) & e) ^ g;
+    const std::uint64_t sigma1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
+    const std::uint64_t rest = hide(hide(bnc - d) + (a & bxc));
+    d = hide(hide(dhw + ch) + sigma1);
+    const std::uint64_t sigma0 = rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39);
+    h = hide(d + rest) + sigma0;
+    bxc = a ^ b;
+    bnc = a & b;
+  }
+};
+
+// FewestOpsRound: 22 operations a round, at five on each chain: T1 = h + W + K + Ch + Sigma1, with
+// Ch(e,f,g) = (e & f) + (~e & g) (andn; the two have no bit in common, so + is |), new e = d + T1,
+// new a = T1 + Sigma0 + Maj, with Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b and a ^ b carried as the
+// next round's b ^ c. For cores whose four ALUs bound the round (Zen 3: 6.1 against 6.9 cycles a
+// round; doc/performance.md). Its code is compact too: Zen 3's op cache does not hold the unrolled
+// two-block loop, and decoding it costs 13% (a 1 MiB message: 1.90 -> 1.73 ms).
+struct FewestOpsRound {
+  static constexpr bool kCompactCode = true;
+
+  [[gnu::always_inline]] static void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
+                                          std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
+                                          std::uint64_t& /*bnc*/, std::uint64_t wk) noexcept {
+    const std::uint64_t sigma1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
+    const std::uint64_t t1 = hide(hide(hide(h + wk) + (e & f)) + (~e & g)) + sigma1;
+    d += t1;
+    const std::uint64_t axb = a ^ b;
+    const std::uint64_t maj = (axb & bxc) ^ b;
+    bxc = axb;
+    const std::uint64_t sigma0 = rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39);
+    h = hide(t1 + maj) + sigma0;
+  }
+};
 
 // Four rounds; W+K for them sits at wk[0], wk[1], wk[4], wk[5] (two words per block in each
 // schedule vector). Afterwards the roles move by four (a..h become e,f,g,h,a,b,c,d).
+template <class Round>
 [[gnu::always_inline]] inline void rounds4(std::uint64_t& a, std::uint64_t& b, std::uint64_t& c, std::uint64_t& d,
                                            std::uint64_t& e, std::uint64_t& f, std::uint64_t& g, std::uint64_t& h,
                                            std::uint64_t& bxc, std::uint64_t& bnc, const std::uint64_t* wk) noexcept {
-  step(a, b, d, e, f, g, h, bxc, bnc, wk[0]);
-  step(h, a, c, d, e, f, g, bxc, bnc, wk[1]);
-  step(g, h, b, c, d, e, f, bxc, bnc, wk[4]);
-  step(f, g, a, b, c, d, e, bxc, bnc, wk[5]);
+  Round::step(a, b, d, e, f, g, h, bxc, bnc, wk[0]);
+  Round::step(h, a, c, d, e, f, g, bxc, bnc, wk[1]);
+  Round::step(g, h, b, c, d, e, f, bxc, bnc, wk[4]);
+  Round::step(f, g, a, b, c, d, e, bxc, bnc, wk[5]);
 }
 
 // Stores words 2i, 2i+1 of both blocks plus K[2i], K[2i+1] at wk[4i..4i+3].
@@ -77,7 +109,7 @@ template <class T>
 // Absorbs n blocks into state. Schedule::next(x0, x1, x4, x5, x7) returns W[t], W[t+1] of both
 // blocks (FIPS 180-4 eq. 6.4.2 step 1), where xj holds W[t-16+2j..t-15+2j]: two words per lane
 // keep sigma1's input, W[t-2..t-1], inside one finished vector.
-template <class Schedule>
+template <class Schedule, class Round>
 [[gnu::always_inline]] inline void compress_blocks(std::uint64_t state[8], const std::uint8_t* blocks,
                                                 std::size_t n) noexcept {
   // Per 128-bit lane: big-endian 64-bit words to little-endian.
@@ -108,37 +140,43 @@ template <class Schedule>
     // First block: each two rounds of 0-63 run beside the schedule step for sixteen words later.
     std::uint64_t a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
     std::uint64_t bxc = b ^ c, bnc = b & c;
-#pragma GCC unroll 4
-    for (int i = 0; i < 32; i += 8) {
+    const auto sixteen_rounds = [&](int i) __attribute__((always_inline)) {
       x0 = Schedule::next(x0, x1, x4, x5, x7);
       put_wk(wk, k, i + 8, x0);
       x1 = Schedule::next(x1, x2, x5, x6, x0);
       put_wk(wk, k, i + 9, x1);
-      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
+      rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
       fence();
       x2 = Schedule::next(x2, x3, x6, x7, x1);
       put_wk(wk, k, i + 10, x2);
       x3 = Schedule::next(x3, x4, x7, x0, x2);
       put_wk(wk, k, i + 11, x3);
-      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
+      rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
       fence();
       x4 = Schedule::next(x4, x5, x0, x1, x3);
       put_wk(wk, k, i + 12, x4);
       x5 = Schedule::next(x5, x6, x1, x2, x4);
       put_wk(wk, k, i + 13, x5);
-      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * (i + 4));
+      rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * (i + 4));
       fence();
       x6 = Schedule::next(x6, x7, x2, x3, x5);
       put_wk(wk, k, i + 14, x6);
       x7 = Schedule::next(x7, x0, x3, x4, x6);
       put_wk(wk, k, i + 15, x7);
-      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 6));
+      rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 6));
       fence();
+    };
+    if constexpr (Round::kCompactCode) {
+#pragma GCC unroll 1
+      for (int i = 0; i < 32; i += 8) sixteen_rounds(i);
+    } else {
+#pragma GCC unroll 4
+      for (int i = 0; i < 32; i += 8) sixteen_rounds(i);
     }
 #pragma GCC unroll 2
     for (int i = 32; i < 40; i += 4) {
-      rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
-      rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
+      rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
+      rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
     }
     a += a0;
     b += b0;
@@ -162,8 +200,8 @@ template <class Schedule>
       bxc = b ^ c;
       bnc = b & c;
       for (int i = 0; i < 40; i += 4) {
-        rounds4(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i + 2);
-        rounds4(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2) + 2);
+        rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i + 2);
+        rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2) + 2);
       }
       a += a0;
       b += b0;
