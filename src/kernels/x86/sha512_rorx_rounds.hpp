@@ -65,12 +65,14 @@ struct ShortChainRound {
   }
 };
 
-// FewestOpsRound: 22 operations a round, at five on each chain: T1 = h + W + K + Ch + Sigma1, with
-// Ch(e,f,g) = (e & f) + (~e & g) (andn; the two have no bit in common, so + is |), new e = d + T1,
-// new a = T1 + Sigma0 + Maj, with Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b and a ^ b carried as the
-// next round's b ^ c. For cores whose four ALUs bound the round (Zen 3: 6.1 against 6.9 cycles a
-// round; doc/performance.md). Its code is compact too: Zen 3's op cache does not hold the unrolled
-// two-block loop, and decoding it costs 13% (a 1 MiB message: 1.90 -> 1.73 ms).
+// FewestOpsRound: 22 operations a round (23 without BMI1's andn, as the avx2 row is built), at five
+// on each chain: T1 = h + W + K + Ch + Sigma1, with Ch(e,f,g) = (e & f) + (~e & g) (the two have no
+// bit in common, so + is |), new e = d + T1, new a = T1 + Sigma0 + Maj, with Maj(a,b,c) = ((a ^ b)
+// & (b ^ c)) ^ b and a ^ b carried as the next round's b ^ c. For cores whose ALUs bound the round:
+// Zen 3 has four, and runs rorx on two of them (1.92 a cycle); there this round is 3-9% faster than
+// the other on one to eight blocks (doc/performance.md). Its code is compact too: Zen 3's op cache
+// does not hold the first block's 64 rounds unrolled, and decoding them cost 9% on 1 MiB, 13% on 64
+// bytes.
 struct FewestOpsRound {
   static constexpr bool kCompactCode = true;
 
