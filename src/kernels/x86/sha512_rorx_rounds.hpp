@@ -65,14 +65,14 @@ struct ShortChainRound {
   }
 };
 
-// FewestOpsRound: 22 operations a round (23 without BMI1's andn, as the avx2 row is built), at five
-// on each chain: T1 = h + W + K + Ch + Sigma1, with Ch(e,f,g) = (e & f) + (~e & g) (the two have no
-// bit in common, so + is |), new e = d + T1, new a = T1 + Sigma0 + Maj, with Maj(a,b,c) = ((a ^ b)
-// & (b ^ c)) ^ b and a ^ b carried as the next round's b ^ c. For cores whose ALUs bound the round:
-// Zen 3 has four, and runs rorx on two of them (1.92 a cycle); there this round is 3-9% faster than
-// the other on one to eight blocks (doc/performance.md). Its code is compact too: Zen 3's op cache
-// does not hold the first block's 64 rounds unrolled, and decoding them cost 9% on 1 MiB, 13% on 64
-// bytes.
+// FewestOpsRound: 22 operations and two register copies a round, at five on each chain: T1 = h + W
+// + K + Ch + Sigma1, with Ch(e,f,g) = ((f ^ g) & e) ^ g (one copy; (e & f) + (~e & g) takes two
+// copies and one more operation without BMI1's andn, as the avx2 row is built, and was 3.5%
+// slower), new e = d + T1, new a = T1 + Sigma0 + Maj, with Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b and
+// a ^ b carried as the next round's b ^ c. For cores whose ALUs bound the round: Zen 3 has four,
+// and runs rorx on two of them (1.92 a cycle); there this round is 2-9% faster than the other on
+// one block to 1 MiB (doc/performance.md). Its code is compact too: Zen 3's op cache does not hold
+// the first block's 64 rounds unrolled, and decoding them cost 9% on 1 MiB, 13% on 64 bytes.
 struct FewestOpsRound {
   static constexpr bool kCompactCode = true;
 
@@ -80,7 +80,7 @@ struct FewestOpsRound {
                                           std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
                                           std::uint64_t& /*bnc*/, std::uint64_t wk) noexcept {
     const std::uint64_t sigma1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
-    const std::uint64_t t1 = hide(hide(hide(h + wk) + (e & f)) + (~e & g)) + sigma1;
+    const std::uint64_t t1 = hide(hide(h + wk) + (((f ^ g) & e) ^ g)) + sigma1;
     d += t1;
     const std::uint64_t axb = a ^ b;
     const std::uint64_t maj = (axb & bxc) ^ b;
