@@ -1,5 +1,6 @@
 // sha512_avx2.cpp: SHA-512 compression on AVX2 + BMI2: the scalar rorx rounds of
-// sha512_rorx_rounds.hpp, with the schedule's rotations built from shifts (AVX2 has no rotate).
+// sha512_rorx_rounds.hpp in their fewest-operations form (the form for Zen 3's four ALUs), with
+// the schedule's rotations built from shifts (AVX2 has no rotate).
 #include <immintrin.h>
 
 #include <cstddef>

@@ -1,9 +1,10 @@
 // sha512_rorx_rounds.hpp: SHA-512 compression (FIPS 180-4 section 6.4.2) on the general registers,
 // scalar BMI2 rorx rounds (Guilford et al., "Fast SHA512 Implementations on Intel Architecture
 // Processors", Intel, 2012), with the message schedule of two blocks side by side in a ymm register's
-// two 128-bit lanes (the layout of OpenSSL's sha512-x86_64 AVX2 path). The schedule step is the
-// caller's: sha512_avx2.cpp builds each rotation from two shifts, sha512_avx512.cpp uses AVX-512VL's
-// vprorq and vpternlogq. Include this only from files compiled with -mavx2 -mbmi2 (or more): these
+// two 128-bit lanes (the layout of OpenSSL's sha512-x86_64 AVX2 path). The schedule step and the
+// round's form are the caller's: sha512_avx2.cpp builds each rotation from two shifts and takes the
+// fewest operations a round, sha512_avx512.cpp uses AVX-512VL's vprorq and vpternlogq and the
+// shortest chain. Include this only from files compiled with -mavx2 -mbmi2 (or more): these
 // inline functions carry those instructions, and a copy built without the flags must never exist
 // (all of it has internal linkage).
 #pragma once
@@ -47,7 +48,8 @@ template <class T>
 // with Maj(a,b,c) = (a & (b ^ c)) + (b & c), bnc carrying b & c as bxc carries b ^ c. For cores
 // with the ALUs to spare (Zen 5's six), where the chain bounds the round.
 struct ShortChainRound {
-  // The first block's 64 scheduled rounds unrolled four times, as measured on Zen 5.
+  // The first block's 64 scheduled rounds unrolled four times, as they were when the avx512 row
+  // was measured on Zen 5 (35e0453).
   static constexpr bool kCompactCode = false;
 
   [[gnu::always_inline]] static void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
