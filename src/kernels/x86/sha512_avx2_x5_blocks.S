@@ -33,7 +33,8 @@
 #define BLOCKS_LEFT 5480
 #define COLUMNS 5488
 #define SCALAR 5496
-#define FRAME 5504
+#define STACK 5504   /* the caller's stack pointer (see the prologue) */
+#define FRAME 5536
 #define AHEAD 512    /* prefetch distance: four blocks of each stream */
 
 
@@ -52,8 +53,9 @@
 .endm
 
 // The fifth stream, on the general registers, whose ALUs the vector rounds leave idle: a..h in
-// %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12 (renamed like the vector ones), b ^ c in %r13,
-// scratch %r14, %r15, %rax; its schedule (80 words, 32 bytes apart so that one index serves both)
+// %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12 (renamed like the vector ones), b ^ c and the next
+// round's a ^ b in %r13 and %rbp, alternating (as ymm8 and ymm9 do: no copy a round), scratch %r14,
+// %r15, %rax; its schedule (80 words, 32 bytes apart so that one index serves both)
 // and chaining values on the stack.
 
 // SROTR3: %r14 = rotr(x, r1) ^ rotr(x, r2) ^ rotr(x, r3); %r15 scratch.
@@ -65,7 +67,7 @@
         xor     %r15, %r14
 .endm
 
-.macro SROUND a, b, c, d, e, f, g, h, j
+.macro SROUND a, b, c, d, e, f, g, h, j, xin, xout
         add     SWINDOW+32*\j(%rsp,%r11), \h
         add     32*\j(%rcx,%r11), \h
         SROTR3  \e, 14, 18, 41                  // Sigma1(e)
@@ -77,13 +79,12 @@
         add     %r14, \h                        // T1
         add     \h, \d                          // the new e
         SROTR3  \a, 28, 34, 39                  // Sigma0(a)
-        mov     \a, %r15
-        xor     \b, %r15                        // a ^ b
-        and     %r15, %r13
-        xor     \b, %r13                        // Maj(a,b,c)
-        add     %r13, %r14
+        mov     \a, \xout
+        xor     \b, \xout                       // a ^ b, the next round's b ^ c
+        and     \xout, \xin
+        xor     \b, \xin                        // Maj(a,b,c)
+        add     \xin, %r14
         add     %r14, \h                        // the new a
-        mov     %r15, %r13                      // the next round's b ^ c
 .endm
 
 // The fifth stream's W[u], u = t0 + j + 16 (sigma1 as rotr19(y ^ rotr42(y)) ^ y >> 6: one scratch
@@ -110,7 +111,7 @@
 // ROUND: round t = t0 + j of FIPS 180-4 section 6.4.2 on all four streams, %r11 = 32 t0 (the
 // offset of W[t0] and K[t0]). Only d and h are written: d becomes the new e and h the new a. With
 // `sched` it first works out W[t + 16], which round t + 16 will use.
-.macro ROUND a, b, c, d, e, f, g, h, xin, xout, j, sched, sa, sb, sc, sd, se, sf, sg, sh
+.macro ROUND a, b, c, d, e, f, g, h, xin, xout, j, sched, sa, sb, sc, sd, se, sf, sg, sh, sxin, sxout
         vpaddq  WINDOW+32*\j(%rsp,%r11), \h, \h
         vpaddq  32*\j(%rcx,%r11), \h, \h
         .if \sched
@@ -135,7 +136,7 @@
         vpxor   \b, %ymm11, %ymm11
         vpaddq  %ymm11, %ymm10, %ymm10  // Sigma0 + Maj, so that T1 waits for one add only
         vpaddq  %ymm10, \h, \h          // the new a
-        SROUND  \sa, \sb, \sc, \sd, \se, \sf, \sg, \sh, \j
+        SROUND  \sa, \sb, \sc, \sd, \se, \sf, \sg, \sh, \j, \sxin, \sxout
 .endm
 
 // W[u] = sigma1(W[u-2]) + W[u-7] + sigma0(W[u-15]) + W[u-16] for u = t0 + j + 16.
@@ -166,14 +167,14 @@
 
 // Eight rounds: every role is back in its home register after them, the b ^ c register after two.
 .macro ROUNDS8 sched
-        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, 0, \sched, %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12
-        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8, 1, \sched, %r12, %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10
-        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9, 2, \sched, %r10, %r12, %rbx, %rdx, %rsi, %rdi, %r8, %r9
-        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8, 3, \sched, %r9, %r10, %r12, %rbx, %rdx, %rsi, %rdi, %r8
-        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9, 4, \sched, %r8, %r9, %r10, %r12, %rbx, %rdx, %rsi, %rdi
-        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8, 5, \sched, %rdi, %r8, %r9, %r10, %r12, %rbx, %rdx, %rsi
-        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9, 6, \sched, %rsi, %rdi, %r8, %r9, %r10, %r12, %rbx, %rdx
-        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8, 7, \sched, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12, %rbx
+        ROUND   %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, 0, \sched, %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12, %r13, %rbp
+        ROUND   %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm9, %ymm8, 1, \sched, %r12, %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r10, %rbp, %r13
+        ROUND   %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm8, %ymm9, 2, \sched, %r10, %r12, %rbx, %rdx, %rsi, %rdi, %r8, %r9, %r13, %rbp
+        ROUND   %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm9, %ymm8, 3, \sched, %r9, %r10, %r12, %rbx, %rdx, %rsi, %rdi, %r8, %rbp, %r13
+        ROUND   %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9, 4, \sched, %r8, %r9, %r10, %r12, %rbx, %rdx, %rsi, %rdi, %r13, %rbp
+        ROUND   %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm2, %ymm9, %ymm8, 5, \sched, %rdi, %r8, %r9, %r10, %r12, %rbx, %rdx, %rsi, %rbp, %r13
+        ROUND   %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm1, %ymm8, %ymm9, 6, \sched, %rsi, %rdi, %r8, %r9, %r10, %r12, %rbx, %rdx, %r13, %rbp
+        ROUND   %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm0, %ymm9, %ymm8, 7, \sched, %rdx, %rsi, %rdi, %r8, %r9, %r10, %r12, %rbx, %rbp, %r13
 .endm
 
 // Words 4q..4q+3 of the four streams' blocks into window slots 4q..4q+3, one stream a lane
@@ -207,20 +208,31 @@ KERNEL_FUNCTION(shasta_sha512_avx2_x5_blocks)
         push    %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset %rbp, -16
-        mov     %rsp, %rbp
-        .cfi_def_cfa_register %rbp
         push    %rbx
+        .cfi_adjust_cfa_offset 8
         .cfi_offset %rbx, -24
         push    %r12
+        .cfi_adjust_cfa_offset 8
         .cfi_offset %r12, -32
         push    %r13
+        .cfi_adjust_cfa_offset 8
         .cfi_offset %r13, -40
         push    %r14
+        .cfi_adjust_cfa_offset 8
         .cfi_offset %r14, -48
         push    %r15
+        .cfi_adjust_cfa_offset 8
         .cfi_offset %r15, -56
+        // %rbp is the fifth stream's second b ^ c register, not a frame pointer: the caller's
+        // stack pointer is kept in the frame, and the unwinder reads it from there (CFA =
+        // *(%rsp + STACK) + 56: DW_CFA_def_cfa_expression, DW_OP_breg7 STACK, DW_OP_deref,
+        // DW_OP_plus_uconst 56; STACK = 5504 is SLEB128 0x80 0x2b).
+        mov     %rsp, %rax
+        .cfi_def_cfa %rax, 56
         and     $-32, %rsp
         sub     $FRAME, %rsp
+        mov     %rax, STACK(%rsp)
+        .cfi_escape 0x0f, 0x06, 0x77, 0x80, 0x2b, 0x06, 0x23, 0x38
         mov     %rdi, COLUMNS(%rsp)
         mov     %rdx, BLOCKS_LEFT(%rsp)
         mov     %r8, SCALAR(%rsp)
@@ -391,14 +403,20 @@ KERNEL_FUNCTION(shasta_sha512_avx2_x5_blocks)
         mov     %r10, 48(%rax)
         mov     %r12, 56(%rax)
         vzeroupper
-        lea     -40(%rbp), %rsp
+        mov     STACK(%rsp), %rsp
+        .cfi_def_cfa %rsp, 56
         pop     %r15
+        .cfi_adjust_cfa_offset -8
         pop     %r14
+        .cfi_adjust_cfa_offset -8
         pop     %r13
+        .cfi_adjust_cfa_offset -8
         pop     %r12
+        .cfi_adjust_cfa_offset -8
         pop     %rbx
+        .cfi_adjust_cfa_offset -8
         pop     %rbp
-        .cfi_def_cfa %rsp, 8
+        .cfi_adjust_cfa_offset -8
         ret
         .cfi_endproc
         .size   shasta_sha512_avx2_x5_blocks, .-shasta_sha512_avx2_x5_blocks
