@@ -32,11 +32,51 @@ template <class T>
   return v;
 }
 
-// A volatile asm is a barrier to g++'s post-allocation scheduler, whose mixing of the schedule
-// code into the rounds costs g++ builds about 7% (clang gains a little from it too).
+// A volatile asm is a barrier to g++'s post-allocation scheduler, which then cannot mix the
+// schedule's code into the rounds. Whether that pays depends on the core and the round's form, so
+// the rounds' policy says (kFenceSchedule): without it, the short-chain rounds were about 7% slower
+// (g++, 551bc84); with it, the fewest-operations rounds are about 7% slower on Zen 3.
+template <class Round>
 [[gnu::always_inline]] inline void fence() noexcept {
-  __asm__ volatile("");
+  if constexpr (Round::kFenceSchedule) __asm__ volatile("");
 }
+
+// The chaining values before a block stay in memory, and the feed-forward adds them with a load
+// folded into the add, so the next block waits on one add. Held in variables, g++ spilled them
+// (there are no registers for them), added each into its spill slot and loaded it back: a store
+// forwarded on the way from one block to the next, every block.
+struct ChainingValues {
+  alignas(64) std::uint64_t v[8];
+
+  [[gnu::always_inline]] void save(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d,
+                                   std::uint64_t e, std::uint64_t f, std::uint64_t g, std::uint64_t h) noexcept {
+    v[0] = a;
+    v[1] = b;
+    v[2] = c;
+    v[3] = d;
+    v[4] = e;
+    v[5] = f;
+    v[6] = g;
+    v[7] = h;
+  }
+
+  [[gnu::always_inline]] static void add(std::uint64_t& x, const std::uint64_t& saved) noexcept {
+    __asm__("add %1, %0" : "+r"(x) : "m"(saved) : "cc");
+  }
+
+  [[gnu::always_inline]] void feed_forward(std::uint64_t& a, std::uint64_t& b, std::uint64_t& c, std::uint64_t& d,
+                                           std::uint64_t& e, std::uint64_t& f, std::uint64_t& g,
+                                           std::uint64_t& h) const noexcept {
+    add(a, v[0]);
+    add(b, v[1]);
+    add(c, v[2]);
+    add(d, v[3]);
+    add(e, v[4]);
+    add(f, v[5]);
+    add(g, v[6]);
+    add(h, v[7]);
+  }
+};
 
 // One round with the working variables renamed by the caller rather than moved; only d and h
 // change, and bxc carries b ^ c from round to round. Two ways to write it, picked per kernel by the
@@ -51,6 +91,7 @@ struct ShortChainRound {
   // The first block's 64 scheduled rounds unrolled four times, as they were when the avx512 row
   // was measured on Zen 5 (35e0453).
   static constexpr bool kCompactCode = false;
+  static constexpr bool kFenceSchedule = true;
 
   [[gnu::always_inline]] static void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
                                           std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
@@ -77,6 +118,7 @@ struct ShortChainRound {
 // the first block's 64 rounds unrolled, and decoding them cost 9% on 1 MiB, 13% on 64 bytes.
 struct FewestOpsRound {
   static constexpr bool kCompactCode = true;
+  static constexpr bool kFenceSchedule = false;
 
   [[gnu::always_inline]] static void step(std::uint64_t a, std::uint64_t b, std::uint64_t& d, std::uint64_t e,
                                           std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t& bxc,
@@ -121,6 +163,7 @@ template <class Schedule, class Round>
       _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
   // W+K of words 2i, 2i+1: first block at wk[4i], wk[4i+1], second block at wk[4i+2], wk[4i+3].
   alignas(32) std::uint64_t wk[160];
+  ChainingValues saved;
 
   std::uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
   std::uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
@@ -142,7 +185,7 @@ template <class Schedule, class Round>
     __m256i x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
 
     // First block: each two rounds of 0-63 run beside the schedule step for sixteen words later.
-    std::uint64_t a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
+    saved.save(a, b, c, d, e, f, g, h);
     std::uint64_t bxc = b ^ c, bnc = b & c;
     const auto sixteen_rounds = [&](int i) __attribute__((always_inline)) {
       x0 = Schedule::next(x0, x1, x4, x5, x7);
@@ -150,25 +193,25 @@ template <class Schedule, class Round>
       x1 = Schedule::next(x1, x2, x5, x6, x0);
       put_wk(wk, k, i + 9, x1);
       rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
-      fence();
+      fence<Round>();
       x2 = Schedule::next(x2, x3, x6, x7, x1);
       put_wk(wk, k, i + 10, x2);
       x3 = Schedule::next(x3, x4, x7, x0, x2);
       put_wk(wk, k, i + 11, x3);
       rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
-      fence();
+      fence<Round>();
       x4 = Schedule::next(x4, x5, x0, x1, x3);
       put_wk(wk, k, i + 12, x4);
       x5 = Schedule::next(x5, x6, x1, x2, x4);
       put_wk(wk, k, i + 13, x5);
       rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * (i + 4));
-      fence();
+      fence<Round>();
       x6 = Schedule::next(x6, x7, x2, x3, x5);
       put_wk(wk, k, i + 14, x6);
       x7 = Schedule::next(x7, x0, x3, x4, x6);
       put_wk(wk, k, i + 15, x7);
       rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 6));
-      fence();
+      fence<Round>();
     };
     if constexpr (Round::kCompactCode) {
 #pragma GCC unroll 1
@@ -182,39 +225,18 @@ template <class Schedule, class Round>
       rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i);
       rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2));
     }
-    a += a0;
-    b += b0;
-    c += c0;
-    d += d0;
-    e += e0;
-    f += f0;
-    g += g0;
-    h += h0;
+    saved.feed_forward(a, b, c, d, e, f, g, h);
 
     if (pair) {
       // Second block: its whole schedule is already in wk.
-      a0 = a;
-      b0 = b;
-      c0 = c;
-      d0 = d;
-      e0 = e;
-      f0 = f;
-      g0 = g;
-      h0 = h;
+      saved.save(a, b, c, d, e, f, g, h);
       bxc = b ^ c;
       bnc = b & c;
       for (int i = 0; i < 40; i += 4) {
         rounds4<Round>(a, b, c, d, e, f, g, h, bxc, bnc, rk + 4 * i + 2);
         rounds4<Round>(e, f, g, h, a, b, c, d, bxc, bnc, rk + 4 * (i + 2) + 2);
       }
-      a += a0;
-      b += b0;
-      c += c0;
-      d += d0;
-      e += e0;
-      f += f0;
-      g += g0;
-      h += h0;
+      saved.feed_forward(a, b, c, d, e, f, g, h);
     }
     blocks += pair ? 256 : 128;
     n -= pair ? 2 : 1;
