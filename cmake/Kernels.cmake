@@ -26,6 +26,7 @@ set(_shasta_kernel_rows
   "shani|x86_64|src/kernels/x86/sha256_shani_hmac.cpp|-msha -mssse3 -msse4.1|SHASTA_HAVE_SHANI_HMAC"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_lanes.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_SHA512_LANES"
   "avx2|x86_64|src/kernels/x86/sha512_avx2_x5_blocks.S|none|SHASTA_HAVE_AVX2_X5_ASM"
+  "avx2|x86_64|src/kernels/x86/sha512_avx2_blocks.S|none|SHASTA_HAVE_AVX2_SHA512_ASM"
   "avx2|x86_64|src/kernels/x86/sha256_avx2_x8.cpp|-mavx2 -mbmi2|SHASTA_HAVE_AVX2_X8"
   "avx512|x86_64|src/kernels/x86/sha256_avx512_x16.cpp|-mavx512f -mavx512bw -mavx512vl|SHASTA_HAVE_AVX512_SHA256_X16"
   "avx512|x86_64|src/kernels/x86/sha512_avx512_x8.cpp|-mavx512f -mavx512bw -mavx512vl|SHASTA_HAVE_AVX512_SHA512_X8"

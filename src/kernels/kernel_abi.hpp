@@ -36,6 +36,11 @@ struct alignas(64) Sha512RoundConstants {
 struct alignas(64) Sha512RoundConstantsX4 {
   std::uint64_t k[80][4];
 };
+// Sha512RoundConstantsPairs holds K[2i], K[2i+1] twice in row i: the constants of two words of two
+// blocks side by side in a ymm register (sha512_avx2_blocks.S).
+struct alignas(64) Sha512RoundConstantsPairs {
+  std::uint64_t k[40][4];
+};
 // Sha256RoundConstantsX8 holds each SHA-256 constant eight times: one ymm row a round (8-lane kernel).
 struct alignas(64) Sha256RoundConstantsX8 {
   std::uint32_t k[64][8];
@@ -43,6 +48,7 @@ struct alignas(64) Sha256RoundConstantsX8 {
 extern const Sha256RoundConstants kSha256RoundConstants;
 extern const Sha512RoundConstants kSha512RoundConstants;
 extern const Sha512RoundConstantsX4 kSha512RoundConstantsX4;
+extern const Sha512RoundConstantsPairs kSha512RoundConstantsPairs;
 extern const Sha256RoundConstantsX8 kSha256RoundConstantsX8;
 
 namespace portable {

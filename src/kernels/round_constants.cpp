@@ -27,6 +27,17 @@ constexpr Sha512RoundConstantsX4 make_sha512_x4() {
   return t;
 }
 
+constexpr Sha512RoundConstantsPairs make_sha512_pairs() {
+  Sha512RoundConstantsPairs t{};
+  for (std::size_t i = 0; i < 40; ++i) {
+    for (std::size_t block = 0; block < 2; ++block) {
+      t.k[i][2 * block] = detail::kSha512K[2 * i];
+      t.k[i][2 * block + 1] = detail::kSha512K[2 * i + 1];
+    }
+  }
+  return t;
+}
+
 constexpr Sha256RoundConstantsX8 make_sha256_x8() {
   Sha256RoundConstantsX8 t{};
   for (std::size_t i = 0; i < 64; ++i) {
@@ -40,6 +51,7 @@ constexpr Sha256RoundConstantsX8 make_sha256_x8() {
 constexpr Sha256RoundConstants kSha256RoundConstants = make_sha256();
 constexpr Sha512RoundConstants kSha512RoundConstants = make_sha512();
 constexpr Sha512RoundConstantsX4 kSha512RoundConstantsX4 = make_sha512_x4();
+constexpr Sha512RoundConstantsPairs kSha512RoundConstantsPairs = make_sha512_pairs();
 constexpr Sha256RoundConstantsX8 kSha256RoundConstantsX8 = make_sha256_x8();
 
 }  // namespace shasta::kernels
