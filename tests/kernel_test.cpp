@@ -117,6 +117,28 @@ TEST(KernelVsPortable, NullWithZeroBlocksIsANoOp) {
   EXPECT_EQ(s64, c64);
 }
 
+// A kernel writes its own frame, below the stack pointer it was called with, and the state; never
+// the caller's frames above. An assembly kernel whose frame went the wrong way (an `add` for the
+// `sub` that makes it) would overwrite them without changing a digest: the guard sees it.
+[[gnu::noinline]] void compress_three_blocks(std::array<std::uint32_t, 8>& s32, std::array<std::uint64_t, 8>& s64,
+                                             const std::uint8_t* p) {
+  detail::compress_active(s32.data(), p, 3);
+  detail::compress_active(s64.data(), p, 3);
+}
+
+TEST(KernelVsPortable, LeavesTheCallersFrameAlone) {
+  constexpr auto pattern = [](std::size_t i) { return static_cast<std::uint8_t>(i * 7 + 1); };
+  volatile std::uint8_t guard[16384];
+  for (std::size_t i = 0; i < sizeof guard; ++i) guard[i] = pattern(i);
+  const Bytes data(3 * 128, 0x5a);
+  std::array<std::uint32_t, 8> s32{};
+  std::array<std::uint64_t, 8> s64{};
+  compress_three_blocks(s32, s64, data.data());
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < sizeof guard; ++i) changed += guard[i] != pattern(i) ? 1u : 0u;
+  EXPECT_EQ(changed, 0u) << "bytes of the caller's frame changed";
+}
+
 // What a test of one of the SHA-256 selection's optional calls starts from: the selection resolved
 // (before the first compression the resolver stands there, whose optional calls are all null), its
 // kernel's name, a seeded generator and `blocks` random blocks with 16 bytes to spare (for the
