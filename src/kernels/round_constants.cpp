@@ -48,10 +48,12 @@ constexpr Sha256RoundConstantsX8 make_sha256_x8() {
 
 }  // namespace
 
+// The pairs table, the last added, is defined first: g++ lays these out last to first, so the
+// others keep the addresses (modulo 4096) they had when the kernels reading them were measured.
+constexpr Sha512RoundConstantsPairs kSha512RoundConstantsPairs = make_sha512_pairs();
 constexpr Sha256RoundConstants kSha256RoundConstants = make_sha256();
 constexpr Sha512RoundConstants kSha512RoundConstants = make_sha512();
 constexpr Sha512RoundConstantsX4 kSha512RoundConstantsX4 = make_sha512_x4();
-constexpr Sha512RoundConstantsPairs kSha512RoundConstantsPairs = make_sha512_pairs();
 constexpr Sha256RoundConstantsX8 kSha256RoundConstantsX8 = make_sha256_x8();
 
 }  // namespace shasta::kernels
