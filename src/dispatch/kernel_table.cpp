@@ -48,9 +48,11 @@ namespace k = kernels;
 using W32 = std::uint32_t;
 
 #if defined(SHASTA_HAVE_SHANI_LANES) && defined(SHASTA_HAVE_SHANI_X4_ASM)
-constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4_tail};
+constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4,
+                                   k::shani::sha256_compress_x4_tail, k::shani::sha256_hash_x4};
 #elif defined(SHASTA_HAVE_SHANI_LANES)
-constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4, k::shani::sha256_compress_x4};
+constexpr LaneRow<W32> kShaniX4 = {"shani", kShaNi, 4, 3, k::shani::sha256_compress_x4,
+                                   k::shani::sha256_compress_x4, k::shani::sha256_hash_x4};
 #endif
 #ifdef SHASTA_HAVE_SHANI_LANES
 constexpr const LaneRow<W32>* kShaniLanes = &kShaniX4;

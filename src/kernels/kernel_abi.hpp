@@ -66,6 +66,9 @@ void sha256_compress_x4(std::uint32_t* const states[], const std::uint8_t* const
 // With the assembly block loop (ELF): four lanes in the intrinsics loop, for padding blocks
 // (LaneKernel::tail_fn in include/shasta/detail/lanes.hpp says why).
 void sha256_compress_x4_tail(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// Four messages of one length from the IV to their digests (the hash call of the avx512 namespace below).
+void sha256_hash_x4(std::uint8_t* const out[], const std::uint32_t iv[8], const std::uint8_t* const msgs[],
+                    std::size_t whole, const std::uint8_t* const tails[], const std::uint32_t* shared_wk) noexcept;
 // Two lanes: two blocks in about the time of one (HMAC's ipad and opad blocks).
 void sha256_compress_x2(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 // PBKDF2-HMAC-SHA256: `count` more iterations from U (state words of the last U) under the key's
