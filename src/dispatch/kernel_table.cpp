@@ -124,8 +124,8 @@ constexpr KernelRow<W32> kSha256Rows[] = {
 //   pinned in order). With the 32-lane hash call for messages of one length: 10,000 x 64 B in
 //   193-201 us against x16 alone's 261-264, 10,000 x 4 KiB 8.99-9.11 ms against 9.33-9.55
 //   (shasta_bench shasta_many_sha256, three interleaved runs of 5, 2026-12-04).
-// - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4: sha256rnds2 issues every 2 cycles, and x4
-//   runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are double-pumped.
+// - AMD Zen 3 and Zen 4 (family 0x19) keep SHA-NI x4: sha256rnds2 issues every cycle on Zen 3, and
+//   x4 runs at 0.9-1.1 c/B against x16's 1.05 on Zen 4, whose 512-bit operations are double-pumped.
 //   Other vendors' CPUs keep SHA-NI x4 too (none measured).
 // - Without SHA-NI (Intel's Skylake-SP and Cascade Lake, a guest that hides it) the AVX-512 row is
 //   the best, and its lanes are x16 without the 32-lane call everywhere but on Zen 5, the one CPU it

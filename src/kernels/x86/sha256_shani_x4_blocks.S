@@ -1,9 +1,12 @@
 // sha256_shani_x4_blocks.S: the block loop of the four-stream SHA-NI SHA-256 kernel, with its
 // registers assigned by hand. Four streams need more than the 16 xmm registers x86-64 has, and GCC,
 // left to choose, spilled values on the sha256rnds2 chains and kept loop-invariant round constants
-// in their place. On this Zen 3 sha256rnds2 issues once every 2 cycles (measured), so 64 cycles a
-// block, 1.0 cycle/byte, is the floor of any SHA-NI arrangement; this loop takes 1.03 in cache
-// (the intrinsics took 1.05), and its prefetching gains another 5% out of cache. The plan:
+// in their place. On this Zen 3 sha256rnds2 has a latency of 4 cycles and issues every cycle
+// (independent chains; sha256msg2 every 2 cycles), so four streams' round chains alone take 32
+// cycles a block each. This loop takes about 56 in cache (225 a block of the four streams), 40
+// with the message schedule taken out: the schedule's operations, not the rounds, bound it
+// (measured 2026-12-07; the intrinsics were 2% slower), and its prefetching gains another 5% out
+// of cache. The plan:
 //   xmm0          W+K of the current four rounds (sha256rnds2's implicit operand)
 //   xmm1..xmm8    ABEF and CDGH of streams 0..3: never leave their registers inside the loop
 //   xmm9, xmm10   scratch of the message schedule
