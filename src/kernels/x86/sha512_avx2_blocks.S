@@ -30,7 +30,7 @@
 #define STATE 1344     /* the caller's state pointer */
 #define BLOCKS 1352    /* the next pair of blocks */
 #define LEFT 1360      /* blocks left */
-#define STACK 1368     /* the caller's stack pointer (see the prologue) */
+#define STACK 1368     /* the caller's stack pointer (ALIGNED_FRAME_ENTER) */
 #define KPAIRS 1376    /* k_pairs */
 #define FRAME 1408
 
@@ -262,34 +262,9 @@
 KERNEL_FUNCTION(shasta_sha512_avx2_blocks)
         .cfi_startproc
         _CET_ENDBR
-        push    %rbp
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %rbp, -16
-        push    %rbx
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %rbx, -24
-        push    %r12
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r12, -32
-        push    %r13
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r13, -40
-        push    %r14
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r14, -48
-        push    %r15
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset %r15, -56
-        // %rbp is a row pointer, not a frame pointer: the caller's stack pointer is kept in the
-        // frame, and the unwinder reads it from there (CFA = *(%rsp + STACK) + 56:
-        // DW_CFA_def_cfa_expression, DW_OP_breg7 STACK, DW_OP_deref, DW_OP_plus_uconst 56;
-        // STACK = 1368 is SLEB128 0xd8 0x0a).
-        mov     %rsp, %rax
-        .cfi_def_cfa %rax, 56
-        and     $-32, %rsp
-        sub     $FRAME, %rsp
-        mov     %rax, STACK(%rsp)
-        .cfi_escape 0x0f, 0x06, 0x77, 0xd8, 0x0a, 0x06, 0x23, 0x38
+        // %rbp is a row pointer, not a frame pointer (asm_elf.h: the unwinder reads the caller's
+        // stack pointer from the frame).
+        ALIGNED_FRAME_ENTER FRAME, STACK
         mov     %rdi, STATE(%rsp)
         mov     %rsi, BLOCKS(%rsp)
         mov     %rdx, LEFT(%rsp)
@@ -353,30 +328,10 @@ KERNEL_FUNCTION(shasta_sha512_avx2_blocks)
         mov     %r14, 48(%rdi)
         mov     %r15, 56(%rdi)
         vzeroupper
-        mov     STACK(%rsp), %rsp
-        .cfi_def_cfa %rsp, 56
-        pop     %r15
-        .cfi_adjust_cfa_offset -8
-        pop     %r14
-        .cfi_adjust_cfa_offset -8
-        pop     %r13
-        .cfi_adjust_cfa_offset -8
-        pop     %r12
-        .cfi_adjust_cfa_offset -8
-        pop     %rbx
-        .cfi_adjust_cfa_offset -8
-        pop     %rbp
-        .cfi_adjust_cfa_offset -8
-        ret
+        ALIGNED_FRAME_LEAVE STACK
         .cfi_endproc
         .size   shasta_sha512_avx2_blocks, .-shasta_sha512_avx2_blocks
 
-        .section .rodata.cst32, "aM", @progbits, 32
-        .p2align 5
-// vpshufb masks: big-endian 64-bit words to native order; a rotation right by 8 bits.
-.Lbswap:
-        .quad   0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
-.Lrotr8:
-        .quad   0x0007060504030201, 0x080f0e0d0c0b0a09, 0x0007060504030201, 0x080f0e0d0c0b0a09
+        SHA512_YMM_MASKS
 
 #endif

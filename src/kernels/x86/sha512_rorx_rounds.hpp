@@ -4,9 +4,10 @@
 // two 128-bit lanes (the layout of OpenSSL's sha512-x86_64 AVX2 path). The schedule step and the
 // round's form are the caller's: sha512_avx2.cpp builds each rotation from two shifts and takes the
 // fewest operations a round (on targets other than ELF: there sha512_avx2_blocks.S writes the same
-// by hand), sha512_avx512.cpp uses AVX-512VL's vprorq and vpternlogq and the shortest chain. Include this only from files compiled with -mavx2 -mbmi2 (or more): these
-// inline functions carry those instructions, and a copy built without the flags must never exist
-// (all of it has internal linkage).
+// by hand), sha512_avx512.cpp uses AVX-512VL's vprorq and vpternlogq and the shortest chain.
+// Include this only from files compiled with -mavx2 -mbmi2 (or more): these inline functions carry
+// those instructions, and a copy built without the flags must never exist (all of it has internal
+// linkage).
 #pragma once
 
 #include <immintrin.h>
