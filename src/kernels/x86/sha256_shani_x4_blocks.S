@@ -5,8 +5,8 @@
 // (independent chains; sha256msg2 every 2 cycles), so four streams' round chains alone take 32
 // cycles a block each. This loop takes about 56 in cache (225 a block of the four streams), 40
 // with the message schedule taken out: the schedule's operations, not the rounds, bound it
-// (measured 2026-12-07; the intrinsics were 2% slower), and its prefetching gains another 5% out
-// of cache. The plan:
+// (measured 2026-12-07). The intrinsics were 2% slower when this was written, and its prefetching
+// gains another 5% out of cache. The plan:
 //   xmm0          W+K of the current four rounds (sha256rnds2's implicit operand)
 //   xmm1..xmm8    ABEF and CDGH of streams 0..3: never leave their registers inside the loop
 //   xmm9, xmm10   scratch of the message schedule
