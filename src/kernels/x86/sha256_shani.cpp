@@ -18,8 +18,7 @@ template <bool kDigest>
 [[gnu::always_inline]] inline void compress_blocks(std::uint32_t state[8], const std::uint8_t* blocks,
                                                    std::size_t n) noexcept {
 
-  // Big-endian message words to little-endian lanes.
-  const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+  const __m128i bswap = word_byte_swap();
 
   // Natural H0..H7 order to the instructions' ABEF / CDGH lane order.
   const Packed start = pack({_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)),

@@ -82,7 +82,7 @@ void sha256_pbkdf2_iterate(const std::uint32_t inner[8], const std::uint32_t out
 
 void sha256_hmac_finish(std::uint32_t state[8], const std::uint8_t* blocks, std::size_t n,
                         const std::uint32_t outer[8]) noexcept {
-  const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+  const __m128i bswap = word_byte_swap();
   Packed s = pack(load(state));
   for (; n != 0; --n, blocks += 64) {
     const auto* p = reinterpret_cast<const __m128i*>(blocks);

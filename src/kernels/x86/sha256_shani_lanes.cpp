@@ -47,7 +47,7 @@ struct Stream {
 }
 
 [[gnu::always_inline]] inline void load_block(Stream& s, const std::uint8_t* block) noexcept {
-  const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+  const __m128i bswap = word_byte_swap();
   const auto* p = reinterpret_cast<const __m128i*>(block);
   s.w0 = _mm_shuffle_epi8(_mm_loadu_si128(p + 0), bswap);
   s.w1 = _mm_shuffle_epi8(_mm_loadu_si128(p + 1), bswap);
@@ -144,7 +144,7 @@ template <std::size_t L>
 
 // store_digest writes a stream's state as big-endian words: the SHA-256 digest.
 [[gnu::always_inline]] inline void store_digest(const Stream& s, std::uint8_t* out) noexcept {
-  const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+  const __m128i bswap = word_byte_swap();
   const Natural n = unpack({s.abef, s.cdgh});
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_shuffle_epi8(n.lo, bswap));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), _mm_shuffle_epi8(n.hi, bswap));

@@ -10,6 +10,12 @@
 namespace shasta::kernels::shani {
 namespace {
 
+// word_byte_swap is the pshufb mask between big-endian 32-bit words and the lanes' order (the same
+// both ways): message words in, digests out.
+[[gnu::always_inline]] inline __m128i word_byte_swap() noexcept {
+  return _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+}
+
 // Four rounds: sha256rnds2 takes two W+K words from the low half of its third operand, and each
 // call turns (CDGH, ABEF) into the new ABEF, so the two registers swap roles between the calls.
 [[gnu::always_inline]] inline void rounds4_wk(__m128i& abef, __m128i& cdgh, __m128i wk) noexcept {
