@@ -152,7 +152,10 @@ constexpr std::span<const LaneRanking<W32>> kSha256LaneRankings = {};
 using W64 = std::uint64_t;
 
 #if defined(SHASTA_HAVE_AVX2_SHA512_LANES) && defined(SHASTA_HAVE_AVX2_X5_ASM)
-constexpr LaneRow<W64> kAvx2X5 = {"avx2", kAvx2, 5, 3, k::avx2::sha512_compress_x5, k::avx2::sha512_compress_x5_tail};
+// With the hash call for messages of one length (Zen 3, 10 interleaved runs: hash_many 10,000 x 64 B
+// 0.81x the time of fn and tail_fn, 256 B 0.79x, 1 KiB 0.86x, 4 KiB 0.98x).
+constexpr LaneRow<W64> kAvx2X5 = {"avx2", kAvx2, 5, 3, k::avx2::sha512_compress_x5, k::avx2::sha512_compress_x5_tail,
+                                  k::avx2::sha512_hash_x5};
 constexpr const LaneRow<W64>* kAvx2Lanes512 = &kAvx2X5;
 #elif defined(SHASTA_HAVE_AVX2_SHA512_LANES)
 constexpr LaneRow<W64> kAvx2X4 = {"avx2", kAvx2, 4, 3, k::avx2::sha512_compress_x4, k::avx2::sha512_compress_x4};

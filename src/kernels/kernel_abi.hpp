@@ -92,6 +92,9 @@ void sha512_compress_x4(std::uint64_t* const states[], const std::uint8_t* const
 // same in the intrinsics loop and the single-stream kernel, for padding blocks.
 void sha512_compress_x5(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
+// Five messages of one length from the IV to their digests (the hash call of the avx512 namespace below).
+void sha512_hash_x5(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+                    std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept;
 // Eight lanes (the same CPU needs).
 void sha256_compress_x8(std::uint32_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept;
 }  // namespace avx2

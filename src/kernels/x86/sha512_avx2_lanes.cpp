@@ -3,12 +3,14 @@
 // inside the rounds) and the feed-forward are avx2_lane_rounds.hpp's, shared with the SHA-256
 // lanes. Here: the 4x4 transpose and the block loop.
 // On ELF targets the lane kernel is the five-stream assembly loop (sha512_avx2_x5_blocks.S: these
-// four and a fifth on the general registers); these intrinsics then run its padding blocks.
+// four and a fifth on the general registers); these intrinsics then run its padding blocks, and
+// its hash call takes five messages of one length from the IV to their digests.
 #include <cstddef>
 #include <cstdint>
 
 #include "../kernel_abi.hpp"
 #include "avx2_lane_rounds.hpp"
+#include "shasta/detail/sha512_rounds.hpp"
 
 #ifdef SHASTA_HAVE_AVX2_X5_ASM
 // The block loop in assembly (sha512_avx2_x5_blocks.S): streams 0..3 as columns a..h (lane l:
@@ -41,10 +43,14 @@ using Work = Rounds::Work;
   _mm256_storeu_si256(static_cast<V*>(p), v);
 }
 
+// The byte shuffle between big-endian 64-bit words and native ones (either way).
+[[gnu::always_inline]] inline V word_byte_swap() noexcept {
+  return _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
+}
+
 // The block loop in intrinsics (non-ELF targets' lane kernel; the assembly one's padding blocks).
 void blocks_intrinsics(Work& s, const std::uint8_t* const blocks[], std::size_t n) noexcept {
-  const V bswap =
-      _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
+  const V bswap = word_byte_swap();
   const std::uint8_t* p0 = blocks[0];
   const std::uint8_t* p1 = blocks[1];
   const std::uint8_t* p2 = blocks[2];
@@ -115,6 +121,89 @@ void sha512_compress_x5(std::uint64_t* const states[], const std::uint8_t* const
 void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
   sha512_compress_x4(states, blocks, n);
   sha512_compress(states[4], blocks[4], n);
+}
+
+namespace {
+
+// The fifth stream's working variables, on the general registers.
+struct Scalar {
+  std::uint64_t a, b, c, d, e, f, g, h;
+};
+
+// Eight rounds of a block every stream shares, from t: the four vector streams and the fifth side
+// by side, each round's W+K loaded once for all five, so the fifth's rounds fill the integer ALUs
+// that the vector rounds' chains leave idle.
+[[gnu::always_inline]] inline void shared_rounds8(Work& s, Scalar& x, const std::uint64_t* wk) noexcept {
+  const auto all = [wk](int i) { return _mm256_set1_epi64x(static_cast<long long>(wk[i])); };
+  using detail::sha512_round;
+  Rounds::round(s.a, s.b, s.d, s.e, s.f, s.g, s.h, s.bxc, all(0));
+  sha512_round(x.a, x.b, x.c, x.d, x.e, x.f, x.g, x.h, wk[0]);
+  Rounds::round(s.h, s.a, s.c, s.d, s.e, s.f, s.g, s.bxc, all(1));
+  sha512_round(x.h, x.a, x.b, x.c, x.d, x.e, x.f, x.g, wk[1]);
+  Rounds::round(s.g, s.h, s.b, s.c, s.d, s.e, s.f, s.bxc, all(2));
+  sha512_round(x.g, x.h, x.a, x.b, x.c, x.d, x.e, x.f, wk[2]);
+  Rounds::round(s.f, s.g, s.a, s.b, s.c, s.d, s.e, s.bxc, all(3));
+  sha512_round(x.f, x.g, x.h, x.a, x.b, x.c, x.d, x.e, wk[3]);
+  Rounds::round(s.e, s.f, s.h, s.a, s.b, s.c, s.d, s.bxc, all(4));
+  sha512_round(x.e, x.f, x.g, x.h, x.a, x.b, x.c, x.d, wk[4]);
+  Rounds::round(s.d, s.e, s.g, s.h, s.a, s.b, s.c, s.bxc, all(5));
+  sha512_round(x.d, x.e, x.f, x.g, x.h, x.a, x.b, x.c, wk[5]);
+  Rounds::round(s.c, s.d, s.f, s.g, s.h, s.a, s.b, s.bxc, all(6));
+  sha512_round(x.c, x.d, x.e, x.f, x.g, x.h, x.a, x.b, wk[6]);
+  Rounds::round(s.b, s.c, s.e, s.f, s.g, s.h, s.a, s.bxc, all(7));
+  sha512_round(x.b, x.c, x.d, x.e, x.f, x.g, x.h, x.a, wk[7]);
+}
+
+// absorb_shared_wk runs the shared block, given as its W+K, on all five streams: rounds only.
+[[gnu::always_inline]] inline void absorb_shared_wk(Work& s, std::uint64_t fifth[8], const std::uint64_t* wk) noexcept {
+  const Work in = s;
+  Scalar x = {fifth[0], fifth[1], fifth[2], fifth[3], fifth[4], fifth[5], fifth[6], fifth[7]};
+  s.bxc = xor2(s.b, s.c);
+  for (int t = 0; t < 80; t += 8) shared_rounds8(s, x, wk + t);
+  s.a = Rounds::add(s.a, in.a), s.b = Rounds::add(s.b, in.b), s.c = Rounds::add(s.c, in.c);
+  s.d = Rounds::add(s.d, in.d), s.e = Rounds::add(s.e, in.e), s.f = Rounds::add(s.f, in.f);
+  s.g = Rounds::add(s.g, in.g), s.h = Rounds::add(s.h, in.h);
+  fifth[0] += x.a, fifth[1] += x.b, fifth[2] += x.c, fifth[3] += x.d;
+  fifth[4] += x.e, fifth[5] += x.f, fifth[6] += x.g, fifth[7] += x.h;
+}
+
+// store_digests writes streams 0..3 (columns) as big-endian words to out[0..3].
+[[gnu::always_inline]] inline void store_digests(const Work& s, std::uint8_t* const out[]) noexcept {
+  const V bswap = word_byte_swap();
+  V r0 = s.a, r1 = s.b, r2 = s.c, r3 = s.d;
+  transpose(r0, r1, r2, r3);
+  store(out[0], _mm256_shuffle_epi8(r0, bswap)), store(out[1], _mm256_shuffle_epi8(r1, bswap));
+  store(out[2], _mm256_shuffle_epi8(r2, bswap)), store(out[3], _mm256_shuffle_epi8(r3, bswap));
+  r0 = s.e, r1 = s.f, r2 = s.g, r3 = s.h;
+  transpose(r0, r1, r2, r3);
+  store(out[0] + 32, _mm256_shuffle_epi8(r0, bswap)), store(out[1] + 32, _mm256_shuffle_epi8(r1, bswap));
+  store(out[2] + 32, _mm256_shuffle_epi8(r2, bswap)), store(out[3] + 32, _mm256_shuffle_epi8(r3, bswap));
+}
+
+}  // namespace
+
+// Streams 0..3 stay in columns from the IV (every lane the same: no transpose) to the digests.
+// Unlike tail_fn's, the padded tails go through the assembly loop too: on Zen 3, 1.27x faster for
+// messages of 200 bytes and 1.08x for 1,000 than through the intrinsics loop and the single-stream
+// kernel, and no slower out of cache (10,000 x 4,000 bytes), where tail_fn's separate loop kept the
+// SHA-NI lanes' data loads' stride (LaneKernel::tail_fn): this loop prefetches its own.
+void sha512_hash_x5(std::uint8_t* const out[], const std::uint64_t iv[8], const std::uint8_t* const msgs[],
+                    std::size_t whole, const std::uint8_t* const tails[], const std::uint64_t* shared_wk) noexcept {
+  V columns[8];
+  for (int i = 0; i < 8; ++i) columns[i] = _mm256_set1_epi64x(static_cast<long long>(iv[i]));
+  std::uint64_t fifth[8];
+  for (int i = 0; i < 8; ++i) fifth[i] = iv[i];
+  if (whole != 0) shasta_sha512_avx2_x5_blocks(columns, msgs, whole, kSha512RoundConstantsX4.k, fifth);
+  if (tails != nullptr) shasta_sha512_avx2_x5_blocks(columns, tails, 1, kSha512RoundConstantsX4.k, fifth);
+  Work s;
+  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
+  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
+  if (shared_wk != nullptr) absorb_shared_wk(s, fifth, shared_wk);
+  store_digests(s, out);
+  for (int i = 0; i < 8; ++i) {
+    const std::uint64_t be = __builtin_bswap64(fifth[i]);
+    __builtin_memcpy(out[4] + 8 * i, &be, 8);
+  }
 }
 #endif
 
