@@ -146,14 +146,19 @@ struct LaneRounds {
     round(s.b, s.c, s.e, s.f, s.g, s.h, s.a, s.bxc, wk<15, kSched>(w, k));
   }
 
+  // The feed-forward: the chaining values before the block added to the working variables.
+  [[gnu::always_inline]] static void add_state(Work& s, const Work& in) noexcept {
+    s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
+    s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+  }
+
   // One block of every stream: its sixteen words (the window w) already loaded, byte-swapped.
   [[gnu::always_inline]] static void compress_block(Work& s, V* w) noexcept {
     const Work in = s;
     s.bxc = xor2(s.b, s.c);
     rounds16<false>(s, w, Words::round_constants());
     for (int t = 16; t < Words::kRounds; t += 16) rounds16<true>(s, w, Words::round_constants() + t);
-    s.a = add(s.a, in.a), s.b = add(s.b, in.b), s.c = add(s.c, in.c), s.d = add(s.d, in.d);
-    s.e = add(s.e, in.e), s.f = add(s.f, in.f), s.g = add(s.g, in.g), s.h = add(s.h, in.h);
+    add_state(s, in);
   }
 };
 

@@ -10,7 +10,7 @@
 
 #include "../kernel_abi.hpp"
 #include "avx2_lane_rounds.hpp"
-#include "shasta/detail/sha512_rounds.hpp"
+#include "sha512_rorx_rounds.hpp"
 
 #ifdef SHASTA_HAVE_AVX2_X5_ASM
 // The block loop in assembly (sha512_avx2_x5_blocks.S): streams 0..3 as columns a..h (lane l:
@@ -41,6 +41,14 @@ using Work = Rounds::Work;
 
 [[gnu::always_inline]] inline void store(void* p, V v) noexcept {
   _mm256_storeu_si256(static_cast<V*>(p), v);
+}
+
+// The working variables from the assembly loop's columns (a..h, lane l: stream l).
+[[gnu::always_inline]] inline Work from_columns(const V columns[8]) noexcept {
+  Work s;
+  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
+  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
+  return s;
 }
 
 // The byte shuffle between big-endian 64-bit words and native ones (either way).
@@ -113,9 +121,7 @@ void sha512_compress_x5(std::uint64_t* const states[], const std::uint8_t* const
   load_columns(states, s);
   V columns[8] = {s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h};
   shasta_sha512_avx2_x5_blocks(columns, blocks, n, kSha512RoundConstantsX4.k, states[4]);
-  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
-  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
-  store_columns(s, states);
+  store_columns(from_columns(columns), states);
 }
 
 void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* const blocks[], std::size_t n) noexcept {
@@ -125,44 +131,44 @@ void sha512_compress_x5_tail(std::uint64_t* const states[], const std::uint8_t* 
 
 namespace {
 
-// The fifth stream's working variables, on the general registers.
+// The fifth stream's working variables, on the general registers, and b ^ c for the next Maj
+// (bnc: the round's unused argument). Its round is the single-stream avx2 row's (FewestOpsRound:
+// Zen 3's ALUs bound it), with internal linkage like everything built with these flags.
 struct Scalar {
-  std::uint64_t a, b, c, d, e, f, g, h;
+  std::uint64_t a, b, c, d, e, f, g, h, bxc, bnc;
 };
+using ScalarRound = sha512_rorx::FewestOpsRound;
 
 // Eight rounds of a block every stream shares, from t: the four vector streams and the fifth side
 // by side, each round's W+K loaded once for all five, so the fifth's rounds fill the integer ALUs
 // that the vector rounds' chains leave idle.
 [[gnu::always_inline]] inline void shared_rounds8(Work& s, Scalar& x, const std::uint64_t* wk) noexcept {
   const auto all = [wk](int i) { return _mm256_set1_epi64x(static_cast<long long>(wk[i])); };
-  using detail::sha512_round;
   Rounds::round(s.a, s.b, s.d, s.e, s.f, s.g, s.h, s.bxc, all(0));
-  sha512_round(x.a, x.b, x.c, x.d, x.e, x.f, x.g, x.h, wk[0]);
+  ScalarRound::step(x.a, x.b, x.d, x.e, x.f, x.g, x.h, x.bxc, x.bnc, wk[0]);
   Rounds::round(s.h, s.a, s.c, s.d, s.e, s.f, s.g, s.bxc, all(1));
-  sha512_round(x.h, x.a, x.b, x.c, x.d, x.e, x.f, x.g, wk[1]);
+  ScalarRound::step(x.h, x.a, x.c, x.d, x.e, x.f, x.g, x.bxc, x.bnc, wk[1]);
   Rounds::round(s.g, s.h, s.b, s.c, s.d, s.e, s.f, s.bxc, all(2));
-  sha512_round(x.g, x.h, x.a, x.b, x.c, x.d, x.e, x.f, wk[2]);
+  ScalarRound::step(x.g, x.h, x.b, x.c, x.d, x.e, x.f, x.bxc, x.bnc, wk[2]);
   Rounds::round(s.f, s.g, s.a, s.b, s.c, s.d, s.e, s.bxc, all(3));
-  sha512_round(x.f, x.g, x.h, x.a, x.b, x.c, x.d, x.e, wk[3]);
+  ScalarRound::step(x.f, x.g, x.a, x.b, x.c, x.d, x.e, x.bxc, x.bnc, wk[3]);
   Rounds::round(s.e, s.f, s.h, s.a, s.b, s.c, s.d, s.bxc, all(4));
-  sha512_round(x.e, x.f, x.g, x.h, x.a, x.b, x.c, x.d, wk[4]);
+  ScalarRound::step(x.e, x.f, x.h, x.a, x.b, x.c, x.d, x.bxc, x.bnc, wk[4]);
   Rounds::round(s.d, s.e, s.g, s.h, s.a, s.b, s.c, s.bxc, all(5));
-  sha512_round(x.d, x.e, x.f, x.g, x.h, x.a, x.b, x.c, wk[5]);
+  ScalarRound::step(x.d, x.e, x.g, x.h, x.a, x.b, x.c, x.bxc, x.bnc, wk[5]);
   Rounds::round(s.c, s.d, s.f, s.g, s.h, s.a, s.b, s.bxc, all(6));
-  sha512_round(x.c, x.d, x.e, x.f, x.g, x.h, x.a, x.b, wk[6]);
+  ScalarRound::step(x.c, x.d, x.f, x.g, x.h, x.a, x.b, x.bxc, x.bnc, wk[6]);
   Rounds::round(s.b, s.c, s.e, s.f, s.g, s.h, s.a, s.bxc, all(7));
-  sha512_round(x.b, x.c, x.d, x.e, x.f, x.g, x.h, x.a, wk[7]);
+  ScalarRound::step(x.b, x.c, x.e, x.f, x.g, x.h, x.a, x.bxc, x.bnc, wk[7]);
 }
 
 // absorb_shared_wk runs the shared block, given as its W+K, on all five streams: rounds only.
 [[gnu::always_inline]] inline void absorb_shared_wk(Work& s, std::uint64_t fifth[8], const std::uint64_t* wk) noexcept {
   const Work in = s;
-  Scalar x = {fifth[0], fifth[1], fifth[2], fifth[3], fifth[4], fifth[5], fifth[6], fifth[7]};
+  Scalar x = {fifth[0], fifth[1], fifth[2], fifth[3], fifth[4], fifth[5], fifth[6], fifth[7], fifth[1] ^ fifth[2], 0};
   s.bxc = xor2(s.b, s.c);
   for (int t = 0; t < 80; t += 8) shared_rounds8(s, x, wk + t);
-  s.a = Rounds::add(s.a, in.a), s.b = Rounds::add(s.b, in.b), s.c = Rounds::add(s.c, in.c);
-  s.d = Rounds::add(s.d, in.d), s.e = Rounds::add(s.e, in.e), s.f = Rounds::add(s.f, in.f);
-  s.g = Rounds::add(s.g, in.g), s.h = Rounds::add(s.h, in.h);
+  Rounds::add_state(s, in);
   fifth[0] += x.a, fifth[1] += x.b, fifth[2] += x.c, fifth[3] += x.d;
   fifth[4] += x.e, fifth[5] += x.f, fifth[6] += x.g, fifth[7] += x.h;
 }
@@ -195,9 +201,7 @@ void sha512_hash_x5(std::uint8_t* const out[], const std::uint64_t iv[8], const 
   for (int i = 0; i < 8; ++i) fifth[i] = iv[i];
   if (whole != 0) shasta_sha512_avx2_x5_blocks(columns, msgs, whole, kSha512RoundConstantsX4.k, fifth);
   if (tails != nullptr) shasta_sha512_avx2_x5_blocks(columns, tails, 1, kSha512RoundConstantsX4.k, fifth);
-  Work s;
-  s.a = columns[0], s.b = columns[1], s.c = columns[2], s.d = columns[3];
-  s.e = columns[4], s.f = columns[5], s.g = columns[6], s.h = columns[7];
+  Work s = from_columns(columns);
   if (shared_wk != nullptr) absorb_shared_wk(s, fifth, shared_wk);
   store_digests(s, out);
   for (int i = 0; i < 8; ++i) {
