@@ -24,22 +24,15 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
+
+from tally import Tally
 
 SHASTA = ''
 WORK = ''
 MIB = 1 << 20
-CASES = 0
-FAILED = 0
+TALLY = Tally()
+case = TALLY.case
 
-
-def case(name: str, ok: bool, detail: str = '') -> bool:
-    global CASES, FAILED
-    CASES += 1
-    if not ok:
-        FAILED += 1
-        print(f'FAIL {name}: {detail}', flush=True)
-    return ok
 
 
 def run_measured(argv: list[str], stdout=subprocess.DEVNULL) -> tuple[int, int, bytes]:
@@ -138,15 +131,13 @@ def main() -> int:
         print('SKIPPED: the memory budgets need a build without sanitizers (shadow memory inflates the RSS)')
         return 77
     SHASTA = os.path.abspath(sys.argv[1])
-    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='shasta-limits-') as work:
         WORK = work
         test_long_check_line()
         test_fsverity_large_block()
         if not MEMORY:
             test_write_errors()
-    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
-    return 1 if FAILED else 0
+    return TALLY.finish()
 
 
 if __name__ == '__main__':

@@ -34,26 +34,17 @@ import tempfile
 import termios
 import time
 
+from tally import Tally
+
 SHASTA = ''
 WORK = ''
 ENV = {k: v for k, v in os.environ.items() if not k.startswith('LC_') and k != 'LANG'} | {'LC_ALL': 'C'}
 MIB = 1 << 20
-CASES = 0
-FAILED = 0
-ONLY = ''
+TALLY = Tally()
+case = TALLY.case
+wanted = TALLY.wanted
 
 
-def case(name: str, ok: bool, detail: str = '') -> bool:
-    global CASES, FAILED
-    CASES += 1
-    if not ok:
-        FAILED += 1
-        print(f'FAIL {name}: {detail}', flush=True)
-    return ok
-
-
-def wanted(name: str) -> bool:
-    return ONLY in name
 
 
 def limit_memory(megabytes: int):
@@ -518,23 +509,21 @@ TESTS = [test_secret_size_limit, test_terminal_password, test_no_core_dumps, tes
 
 
 def main() -> int:
-    global SHASTA, WORK, ONLY
+    global SHASTA, WORK
     argv = sys.argv[1:]
     if '-k' in argv:
         i = argv.index('-k')
-        ONLY = argv[i + 1]
+        TALLY.only = argv[i + 1]
         del argv[i:i + 2]
     if len(argv) != 1:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     SHASTA = os.path.abspath(argv[0])
-    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='shasta-secrets-') as work:
         WORK = work
         for test in TESTS:
             test()
-    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
-    return 1 if FAILED else 0
+    return TALLY.finish()
 
 
 if __name__ == '__main__':

@@ -34,26 +34,17 @@ import sys
 import tempfile
 import time
 
+from tally import Tally
+
 SHASTA = ''
 WORK = ''
 ENV = {k: v for k, v in os.environ.items() if not k.startswith('LC_') and k != 'LANG'} | {'LC_ALL': 'C'}
-CASES = 0
-FAILED = 0
-ONLY = ''
+TALLY = Tally()
+case = TALLY.case
+wanted = TALLY.wanted
 PIECE = 16  # a secret's pieces searched for: any 16 bytes of it left anywhere is a leak
 
 
-def case(name: str, ok: bool, detail: str = '') -> bool:
-    global CASES, FAILED
-    CASES += 1
-    if not ok:
-        FAILED += 1
-        print(f'FAIL {name}: {detail}', flush=True)
-    return ok
-
-
-def wanted(name: str) -> bool:
-    return ONLY in name
 
 
 def memory_of(pid: int) -> bytes:
@@ -255,11 +246,11 @@ TESTS = [test_hmac, test_pbkdf2]
 
 
 def main() -> int:
-    global SHASTA, WORK, ONLY
+    global SHASTA, WORK
     argv = sys.argv[1:]
     if '-k' in argv:
         i = argv.index('-k')
-        ONLY = argv[i + 1]
+        TALLY.only = argv[i + 1]
         del argv[i:i + 2]
     if len(argv) != 1:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
@@ -271,13 +262,11 @@ def main() -> int:
     if not can_read_memory():
         print('SKIPPED: reading a non-dumpable process\'s memory needs CAP_SYS_PTRACE (run as root)')
         return 77
-    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='shasta-secret-memory-') as work:
         WORK = work
         for test in TESTS:
             test()
-    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
-    return 1 if FAILED else 0
+    return TALLY.finish()
 
 
 if __name__ == '__main__':

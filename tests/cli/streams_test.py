@@ -34,20 +34,14 @@ import tempfile
 import threading
 import time
 
+from tally import Tally
+
 SHASTA = ''
 WORK = ''
-CASES = 0
-FAILED = 0
+TALLY = Tally()
+case = TALLY.case
 SANITIZED = bool(os.environ.get('SHASTA_SANITIZED'))
 
-
-def case(name: str, ok: bool, detail: str = '') -> bool:
-    global CASES, FAILED
-    CASES += 1
-    if not ok:
-        FAILED += 1
-        print(f'FAIL {name}: {detail}', flush=True)
-    return ok
 
 
 def path(name: str) -> str:
@@ -192,7 +186,6 @@ def main() -> int:
         print('SKIPPED: the process-limit cases need a build without sanitizers')
         return 77
     SHASTA = os.path.abspath(sys.argv[1])
-    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='shasta-streams-') as work:
         WORK = work
         big = write('big', os.urandom(17 << 20))  # past the read-ahead threshold (16 MiB)
@@ -204,8 +197,7 @@ def main() -> int:
             test_fifo_named_twice()
             test_check_file_on_stdin_after_dash(big)
             test_results_before_a_fifo_check_file()
-    print(f'{CASES} cases, {FAILED} failed ({time.monotonic() - start:.1f} s)')
-    return 1 if FAILED else 0
+    return TALLY.finish()
 
 
 if __name__ == '__main__':

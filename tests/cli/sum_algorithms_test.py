@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-CASES = 0
-FAILED = 0
+from tally import Tally
+
+TALLY = Tally()
+case = TALLY.case
 
 # -a value, the other names it goes by, hashlib's name, the --tag name
 ALGOS = [
@@ -41,13 +43,6 @@ FOREIGN = {
     '512256': ['SHA2-512/256({n})= {h}', 'SHA512t256 ({n}) = {h}'],
 }
 
-
-def case(name: str, ok: bool, detail: str = '') -> None:
-    global CASES, FAILED
-    CASES += 1
-    if not ok:
-        FAILED += 1
-        print(f'FAIL {name}: {detail}', flush=True)
 
 
 def main() -> int:
@@ -122,8 +117,7 @@ def main() -> int:
                            input=f'SHA2-256(abc)= {hashlib.sha256(b"abc").hexdigest()}\n'.encode())
         case('sha256sum -c SHA2-256(NAME)= HEX is improper', p.returncode == 1 and p.stdout == b'' and
              b'no properly formatted checksum lines found' in p.stderr, repr((p.stdout, p.stderr, p.returncode)))
-    print(f'{CASES} cases, {FAILED} failed')
-    return 1 if FAILED else 0
+    return TALLY.finish()
 
 
 if __name__ == '__main__':
