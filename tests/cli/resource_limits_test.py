@@ -34,7 +34,6 @@ TALLY = Tally()
 case = TALLY.case
 
 
-
 def run_measured(argv: list[str], stdout=subprocess.DEVNULL) -> tuple[int, int, bytes]:
     """(exit status, peak RSS in KiB, stdout when captured) of one run."""
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:

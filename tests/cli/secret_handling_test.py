@@ -45,8 +45,6 @@ case = TALLY.case
 wanted = TALLY.wanted
 
 
-
-
 def limit_memory(megabytes: int):
     # A sanitizer's shadow memory needs terabytes of address space: under ASan/TSan (the build says
     # so in SHASTA_SANITIZED) the refusal is still checked, without the address-space cap.

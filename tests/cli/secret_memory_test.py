@@ -45,8 +45,6 @@ wanted = TALLY.wanted
 PIECE = 16  # a secret's pieces searched for: any 16 bytes of it left anywhere is a leak
 
 
-
-
 def memory_of(pid: int) -> bytes:
     """Every readable mapping of process `pid`, concatenated (with a separator between mappings,
     so that no match spans two). Raises PermissionError where /proc/PID/mem cannot be read."""

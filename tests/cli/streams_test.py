@@ -43,7 +43,6 @@ case = TALLY.case
 SANITIZED = bool(os.environ.get('SHASTA_SANITIZED'))
 
 
-
 def path(name: str) -> str:
     return os.path.join(WORK, name)
 

@@ -44,7 +44,6 @@ FOREIGN = {
 }
 
 
-
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__)
